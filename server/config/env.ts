@@ -1,0 +1,76 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const ROLES = ['console', 'api', 'worker'] as const
+export type Role = (typeof ROLES)[number]
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value))
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOOKOUT_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOOKOUT_ROLES: z
+    .string()
+    .default('console,api,worker')
+    .transform((value, ctx) => {
+      const roles = value
+        .split(',')
+        .map((role) => role.trim())
+        .filter(Boolean)
+      for (const role of roles) {
+        if (!(ROLES as readonly string[]).includes(role)) {
+          ctx.addIssue({ code: 'custom', message: `Unknown role "${role}"; use ${ROLES.join(', ')}` })
+        }
+      }
+      return new Set(roles as Role[])
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOOKOUT_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  LOOKOUT_JWT_TTL_SECONDS: z.coerce.number().int().positive().default(604800),
+  LOOKOUT_BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(31).default(12),
+  LOOKOUT_API_KEY_PREFIX: z.string().min(1).default('odt_'),
+  LOOKOUT_LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOOKOUT_LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(60),
+  LOOKOUT_API_KEY_FLUSH_MS: z.coerce.number().int().positive().default(30_000),
+  LOOKOUT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  LOOKOUT_WORKER_POLL_MS: z.coerce.number().int().positive().default(1000),
+  LOOKOUT_SESSION_SECRET: z.string().min(32).optional(),
+  LOOKOUT_SECURE_COOKIES: booleanString.optional(),
+  OIDC_ENABLED: booleanString.default(false),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+})
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {
+  LOOKOUT_DATA_DIR: string
+}
+
+export class EnvError extends Error {}
+
+/** Validates the environment once at boot; nothing else reads process.env. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const result = EnvSchema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  if (env.LOOKOUT_ROLES.size === 0) throw new EnvError('LOOKOUT_ROLES names no role')
+  const hasApi = env.LOOKOUT_ROLES.has('api') || env.LOOKOUT_ROLES.has('worker')
+  if (env.LOOKOUT_ROLES.has('console') && !hasApi && !env.API_BASE_URL) {
+    throw new EnvError('A console-only process needs API_BASE_URL (the API it talks to)')
+  }
+  return { ...env, LOOKOUT_DATA_DIR: path.resolve(env.LOOKOUT_DATA_DIR) }
+}

@@ -1,0 +1,206 @@
+import type { Queryable } from '../db/database.ts'
+import { maybeOne } from '../db/database.ts'
+
+export type UserKind = 'MANAGED' | 'LDAP' | 'OIDC'
+
+export interface UserRow {
+  id: number
+  kind: UserKind
+  username: string
+  password_hash: string | null
+  fullname: string | null
+  email: string | null
+  suspended: boolean
+  force_password_change: boolean
+  non_expiry_password: boolean
+  last_password_change: Date | null
+  dn: string | null
+  subject_identifier: string | null
+}
+
+const USER_COLUMNS = `id, kind, username, password_hash, fullname, email, suspended,
+  force_password_change, non_expiry_password, last_password_change, dn, subject_identifier`
+
+export function findUser(db: Queryable, kind: UserKind, username: string) {
+  return maybeOne<UserRow>(
+    db,
+    `SELECT ${USER_COLUMNS} FROM app_user WHERE kind = $1 AND username = $2`,
+    [kind, username],
+  )
+}
+
+/** Membership and permission endpoints resolve a name as managed, then LDAP, then OIDC user. */
+export function findUserAnyKind(db: Queryable, username: string) {
+  return maybeOne<UserRow>(
+    db,
+    `SELECT ${USER_COLUMNS} FROM app_user WHERE username = $1
+     ORDER BY CASE kind WHEN 'MANAGED' THEN 0 WHEN 'LDAP' THEN 1 ELSE 2 END LIMIT 1`,
+    [username],
+  )
+}
+
+export function listUsers(db: Queryable, kind: UserKind) {
+  return db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM app_user WHERE kind = $1 ORDER BY username`,
+    [kind],
+  )
+}
+
+export function countUsers(db: Queryable, kind: UserKind) {
+  return db
+    .query<{ count: number }>('SELECT count(*)::int AS count FROM app_user WHERE kind = $1', [kind])
+    .then((rows) => rows[0]?.count ?? 0)
+}
+
+export interface NewManagedUser {
+  username: string
+  passwordHash: string
+  fullname: string | null
+  email: string | null
+  suspended: boolean
+  forcePasswordChange: boolean
+  nonExpiryPassword: boolean
+}
+
+export async function insertManagedUser(db: Queryable, user: NewManagedUser): Promise<UserRow> {
+  const rows = await db.query<UserRow>(
+    `INSERT INTO app_user (kind, username, password_hash, fullname, email, suspended,
+       force_password_change, non_expiry_password, last_password_change)
+     VALUES ('MANAGED', $1, $2, $3, $4, $5, $6, $7, now())
+     RETURNING ${USER_COLUMNS}`,
+    [
+      user.username,
+      user.passwordHash,
+      user.fullname,
+      user.email,
+      user.suspended,
+      user.forcePasswordChange,
+      user.nonExpiryPassword,
+    ],
+  )
+  return rows[0]!
+}
+
+export async function updateManagedUserFields(
+  db: Queryable,
+  id: number,
+  fields: {
+    fullname: string | null
+    email: string | null
+    suspended: boolean
+    forcePasswordChange: boolean
+    nonExpiryPassword: boolean
+  },
+) {
+  await db.query(
+    `UPDATE app_user SET fullname = $2, email = $3, suspended = $4, force_password_change = $5,
+       non_expiry_password = $6 WHERE id = $1`,
+    [
+      id,
+      fields.fullname,
+      fields.email,
+      fields.suspended,
+      fields.forcePasswordChange,
+      fields.nonExpiryPassword,
+    ],
+  )
+}
+
+export async function updateProfile(
+  db: Queryable,
+  id: number,
+  fields: { fullname: string | null; email: string | null },
+) {
+  await db.query('UPDATE app_user SET fullname = $2, email = $3 WHERE id = $1', [
+    id,
+    fields.fullname,
+    fields.email,
+  ])
+}
+
+export async function setPassword(
+  db: Queryable,
+  id: number,
+  passwordHash: string,
+  options: { clearForceChange: boolean },
+) {
+  await db.query(
+    `UPDATE app_user SET password_hash = $2, last_password_change = now(),
+       force_password_change = CASE WHEN $3 THEN false ELSE force_password_change END
+     WHERE id = $1`,
+    [id, passwordHash, options.clearForceChange],
+  )
+}
+
+export async function deleteUser(db: Queryable, id: number) {
+  await db.query('DELETE FROM app_user WHERE id = $1', [id])
+}
+
+/** Direct permissions (by name) first, then each team's, without duplicates. */
+export async function effectiveUserPermissions(db: Queryable, userId: number): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT name FROM (
+       SELECT p.name, 0 AS source, '' AS team_name, p.id FROM user_permission up
+         JOIN permission p ON p.id = up.permission_id WHERE up.user_id = $1
+       UNION ALL
+       SELECT p.name, 1, t.name, p.id FROM team_membership tm
+         JOIN team t ON t.id = tm.team_id
+         JOIN team_permission tp ON tp.team_id = t.id
+         JOIN permission p ON p.id = tp.permission_id
+       WHERE tm.user_id = $1
+     ) all_permissions ORDER BY source, team_name, name`,
+    [userId],
+  )
+  return [...new Set(rows.map((row) => row.name))]
+}
+
+export function directUserPermissions(db: Queryable, userId: number) {
+  return db.query<{ name: string; description: string }>(
+    `SELECT p.name, p.description FROM user_permission up JOIN permission p
+       ON p.id = up.permission_id WHERE up.user_id = $1 ORDER BY p.name`,
+    [userId],
+  )
+}
+
+export function userTeams(db: Queryable, userId: number) {
+  return db.query<{ id: number; uuid: string; name: string }>(
+    `SELECT t.id, t.uuid, t.name FROM team_membership tm JOIN team t ON t.id = tm.team_id
+     WHERE tm.user_id = $1 ORDER BY t.name, t.id`,
+    [userId],
+  )
+}
+
+export async function grantUserPermission(db: Queryable, userId: number, permission: string) {
+  const rows = await db.query(
+    `INSERT INTO user_permission (user_id, permission_id)
+     SELECT $1, id FROM permission WHERE name = $2 ON CONFLICT DO NOTHING RETURNING user_id`,
+    [userId, permission],
+  )
+  return rows.length > 0
+}
+
+export async function revokeUserPermission(db: Queryable, userId: number, permission: string) {
+  const rows = await db.query(
+    `DELETE FROM user_permission WHERE user_id = $1
+       AND permission_id = (SELECT id FROM permission WHERE name = $2) RETURNING user_id`,
+    [userId, permission],
+  )
+  return rows.length > 0
+}
+
+export async function addMembership(db: Queryable, userId: number, teamId: number) {
+  const rows = await db.query(
+    `INSERT INTO team_membership (team_id, user_id) VALUES ($1, $2)
+     ON CONFLICT DO NOTHING RETURNING team_id`,
+    [teamId, userId],
+  )
+  return rows.length > 0
+}
+
+export async function removeMembership(db: Queryable, userId: number, teamId: number) {
+  const rows = await db.query(
+    'DELETE FROM team_membership WHERE team_id = $1 AND user_id = $2 RETURNING team_id',
+    [teamId, userId],
+  )
+  return rows.length > 0
+}

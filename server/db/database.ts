@@ -1,0 +1,29 @@
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
+}
+
+export interface Database extends Queryable {
+  readonly dialect: 'pglite' | 'postgres'
+  /** Runs fn in one transaction; a thrown error rolls everything back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>
+  productInfo(): Promise<{ productName: string; productVersion: string }>
+  close(): Promise<void>
+}
+
+export async function one<Row>(db: Queryable, sql: string, params?: unknown[]): Promise<Row> {
+  const rows = await db.query<Row>(sql, params)
+  const row = rows[0]
+  if (!row) throw new Error('Expected one row, got none')
+  return row
+}
+
+export async function maybeOne<Row>(
+  db: Queryable,
+  sql: string,
+  params?: unknown[],
+): Promise<Row | undefined> {
+  const rows = await db.query<Row>(sql, params)
+  return rows[0]
+}

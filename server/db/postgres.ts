@@ -1,0 +1,49 @@
+import pg from 'pg'
+import type { Database, Queryable } from './database.ts'
+
+// int8 counts and ids fit in a double for any realistic portfolio.
+pg.types.setTypeParser(20, (value) => Number(value))
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  pool.on('error', () => {
+    // An idle client died (server restart); the pool replaces it on next use.
+  })
+  await pool.query('SELECT 1')
+
+  return {
+    dialect: 'postgres',
+    async query(sql, params) {
+      const result = await pool.query(sql, params as unknown[] | undefined)
+      return result.rows
+    },
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const scoped: Queryable = {
+          query: async (sql, params) =>
+            (await client.query(sql, params as unknown[] | undefined)).rows,
+        }
+        const result = await fn(scoped)
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql)
+    },
+    async productInfo() {
+      const result = await pool.query<{ server_version: string }>('SHOW server_version')
+      return { productName: 'PostgreSQL', productVersion: result.rows[0]?.server_version ?? '' }
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

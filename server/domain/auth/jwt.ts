@@ -1,0 +1,44 @@
+import { SignJWT, jwtVerify, errors } from 'jose'
+
+export const IDENTITY_PROVIDERS = ['LOCAL', 'LDAP', 'OPENID_CONNECT'] as const
+export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number]
+
+export interface TokenClaims {
+  sub: string
+  idp: IdentityProvider
+  permissions: string
+}
+
+export const JWT_ISSUER = 'Dependency-Track'
+
+export async function signToken(
+  secret: Uint8Array,
+  claims: TokenClaims,
+  ttlSeconds: number,
+  now = Date.now(),
+): Promise<string> {
+  const iat = Math.floor(now / 1000)
+  return new SignJWT({ permissions: claims.permissions, idp: claims.idp })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuer(JWT_ISSUER)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(secret)
+}
+
+/** Returns the claims of a valid, unexpired token signed with our key; undefined otherwise. */
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string,
+): Promise<{ sub: string; idp: IdentityProvider } | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    if (typeof payload.sub !== 'string' || payload.sub === '') return undefined
+    const idp = IDENTITY_PROVIDERS.find((candidate) => candidate === payload.idp) ?? 'LOCAL'
+    return { sub: payload.sub, idp }
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined
+    throw error
+  }
+}

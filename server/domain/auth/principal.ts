@@ -1,0 +1,64 @@
+import type { AppContext } from '../../context.ts'
+import { apiKeyPermissions, findApiKey, type ApiKeyRow } from '../../data/api-keys.ts'
+import { effectiveUserPermissions, findUser, type UserRow } from '../../data/users.ts'
+import { decodeApiKey, secretMatches } from './api-keys.ts'
+import { verifyToken } from './jwt.ts'
+import { KIND_BY_IDP } from './login.ts'
+
+export type Principal =
+  | { kind: 'user'; user: UserRow; permissions: ReadonlySet<string> }
+  | { kind: 'apiKey'; apiKey: ApiKeyRow; permissions: ReadonlySet<string> }
+
+export interface Credentials {
+  apiKey?: string
+  jwt?: string
+}
+
+export function credentialsFrom(headers: Record<string, string | string[] | undefined>) {
+  const header = (name: string) => {
+    const value = headers[name]
+    return Array.isArray(value) ? value[0] : value
+  }
+  const credentials: Credentials = {}
+  const apiKey = header('x-api-key')
+  if (apiKey) credentials.apiKey = apiKey.trim()
+  const cookieToken = /(?:^|;\s*)Authorization-Token=([^;]+)/.exec(header('cookie') ?? '')?.[1]
+  const bearer = /^Bearer\s+(.+)$/i.exec(header('authorization') ?? '')?.[1]
+  const jwt = cookieToken ?? bearer
+  if (jwt) credentials.jwt = jwt.trim()
+  return credentials
+}
+
+/**
+ * Alpine's order: the API key is read first, a JWT (cookie, then bearer) replaces it.
+ * Any credential that is present but invalid makes the request unauthenticated.
+ * Permissions always come from the database, never from the token.
+ */
+export async function resolvePrincipal(
+  ctx: AppContext,
+  credentials: Credentials,
+): Promise<Principal | undefined> {
+  let principal: Principal | undefined
+  if (credentials.apiKey !== undefined) {
+    principal = await apiKeyPrincipal(ctx, credentials.apiKey)
+    if (!principal) return undefined
+  }
+  if (credentials.jwt !== undefined) {
+    const claims = await verifyToken(ctx.jwtKey, credentials.jwt)
+    if (!claims) return undefined
+    const user = await findUser(ctx.db, KIND_BY_IDP[claims.idp], claims.sub)
+    if (!user || (user.kind === 'MANAGED' && user.suspended)) return undefined
+    const permissions = new Set(await effectiveUserPermissions(ctx.db, user.id))
+    principal = { kind: 'user', user, permissions }
+  }
+  return principal
+}
+
+async function apiKeyPrincipal(ctx: AppContext, key: string): Promise<Principal | undefined> {
+  const decoded = decodeApiKey(ctx.env.LOOKOUT_API_KEY_PREFIX, key)
+  if (!decoded) return undefined
+  const apiKey = await findApiKey(ctx.db, decoded.publicId)
+  if (!apiKey || !secretMatches(decoded.secret, apiKey.secret_hash)) return undefined
+  ctx.apiKeyUsage.set(apiKey.public_id, Date.now())
+  return { kind: 'apiKey', apiKey, permissions: new Set(await apiKeyPermissions(ctx.db, apiKey.id)) }
+}

@@ -1,0 +1,118 @@
+import type { Queryable } from '../../db/database.ts'
+import { findConfigProperty, type ConfigPropertyRow } from '../../data/config-properties.ts'
+import { HttpError, textError } from '../../http/errors.ts'
+import { CONFIG_PROPERTY_CATALOGUE } from './catalogue.ts'
+import { encryptValue } from './crypto.ts'
+
+export const HIDDEN_PLACEHOLDER = 'HiddenDecryptedPropertyPlaceholder'
+const BOM_VALIDATION_MODES = ['ENABLED', 'DISABLED', 'ENABLED_FOR_TAGS', 'DISABLED_FOR_TAGS']
+const PUBLIC = new Set(
+  CONFIG_PROPERTY_CATALOGUE.filter((p) => p.isPublic).map((p) => `${p.groupName}/${p.propertyName}`),
+)
+
+export const isPublicProperty = (groupName: string, propertyName: string) =>
+  PUBLIC.has(`${groupName}/${propertyName}`)
+
+export function configPropertyJson(row: ConfigPropertyRow) {
+  const value = row.property_type === 'ENCRYPTEDSTRING' ? HIDDEN_PLACEHOLDER : row.property_value
+  return {
+    groupName: row.group_name,
+    propertyName: row.property_name,
+    ...(value === null ? {} : { propertyValue: value }),
+    propertyType: row.property_type,
+    ...(row.description === null ? {} : { description: row.description }),
+  }
+}
+
+/** Dependency-Track's per-type rules; returns the value to store, or 'unchanged' for the placeholder. */
+export function normaliseValue(
+  row: ConfigPropertyRow,
+  value: string | null,
+  encryptionKey: Uint8Array,
+): string | null | 'unchanged' {
+  const name = row.property_name
+  switch (row.property_type) {
+    case 'BOOLEAN':
+      return String(value !== null && ['true', '1'].includes(value.trim().toLowerCase()))
+    case 'INTEGER': {
+      if (value === null || !/^[+-]?\d+$/.test(value.trim())) {
+        throw textError(400, 'The property expected an integer and an integer was not sent.')
+      }
+      const number = Number.parseInt(value.trim(), 10)
+      if (row.group_name === 'task-scheduler' && number <= 0) {
+        throw textError(
+          400,
+          `A Task scheduler cadence (${name}) cannot be inferior to one hour.A value of ${number} was provided.`,
+        )
+      }
+      if (name === 'consistency.check.delta.threshold' && (number < 1 || number > 100)) {
+        throw textError(
+          400,
+          `Lucene index delta threshold (${name}) cannot be inferior to 1 or superior to 100.A value of ${number} was provided.`,
+        )
+      }
+      return String(number)
+    }
+    case 'NUMBER':
+      if (value === null || value.trim() === '' || Number.isNaN(Number(value))) {
+        throw textError(400, 'The property expected a number and a number was not sent.')
+      }
+      return value
+    case 'URL':
+      if (value === null) return null
+      try {
+        return new URL(value).toString()
+      } catch {
+        throw textError(400, 'The property expected a URL but the URL was malformed.')
+      }
+    case 'UUID':
+      if (value === null || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+        throw textError(400, 'The property expected a UUID but a valid UUID was not sent.')
+      }
+      return value
+    case 'ENCRYPTEDSTRING':
+      if (value === HIDDEN_PLACEHOLDER) return 'unchanged'
+      return value === null ? null : encryptValue(encryptionKey, value)
+  }
+  if (name === 'google.osv.enabled' && value !== null && value.trim() !== '') {
+    return [...new Set(value.split(';').map((item) => item.trim()).filter(Boolean))].join(';')
+  }
+  if (name === 'bom.validation.mode') {
+    if (value === null || !BOM_VALIDATION_MODES.includes(value)) {
+      throw textError(400, `Value must be any of: ${BOM_VALIDATION_MODES.join(', ')}`)
+    }
+  }
+  if (name === 'bom.validation.tags.inclusive' || name === 'bom.validation.tags.exclusive') {
+    try {
+      const parsed: unknown = JSON.parse(value ?? '')
+      if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'string')) throw new Error()
+      return JSON.stringify(parsed)
+    } catch {
+      throw textError(400, 'Value must be a valid JSON array of strings')
+    }
+  }
+  return value
+}
+
+export interface ConfigPropertyUpdate {
+  groupName: string
+  propertyName: string
+  propertyValue: string | null
+}
+
+/** Applies one update; 304 for an unchanged secret, 404 for an unknown property. */
+export async function updateConfigProperty(
+  db: Queryable,
+  update: ConfigPropertyUpdate,
+  encryptionKey: Uint8Array,
+) {
+  const row = await findConfigProperty(db, update.groupName, update.propertyName)
+  if (!row) throw textError(404, 'The config property could not be found.')
+  const value = normaliseValue(row, update.propertyValue, encryptionKey)
+  if (value === 'unchanged') throw new HttpError(304)
+  await db.query(
+    'UPDATE config_property SET property_value = $3 WHERE group_name = $1 AND property_name = $2',
+    [row.group_name, row.property_name, value],
+  )
+  return configPropertyJson({ ...row, property_value: value })
+}

@@ -1,0 +1,122 @@
+import type { Queryable } from '../db/database.ts'
+
+export interface EnqueueOptions {
+  /** Jobs of one chain share a token; the chain is "processing" while any of them is queued or running. */
+  chainId?: string
+  priority?: number
+  maxAttempts?: number
+  runAt?: Date
+  /** At most one queued-or-running job per key; a second enqueue is skipped. */
+  singletonKey?: string
+}
+
+export interface JobRow {
+  id: number
+  kind: string
+  payload: unknown
+  chain_id: string
+  attempts: number
+  max_attempts: number
+}
+
+export async function enqueueJob(
+  db: Queryable,
+  kind: string,
+  payload: unknown,
+  options: EnqueueOptions = {},
+): Promise<{ id: number; chainId: string } | undefined> {
+  const rows = await db.query<{ id: number; chain_id: string }>(
+    `INSERT INTO job (kind, payload, chain_id, priority, max_attempts, run_at, singleton_key)
+     VALUES ($1, $2::jsonb, COALESCE($3::uuid, gen_random_uuid()), $4, $5, COALESCE($6, now()), $7)
+     ON CONFLICT (singleton_key) WHERE singleton_key IS NOT NULL AND status IN ('queued', 'running')
+     DO NOTHING
+     RETURNING id, chain_id`,
+    [
+      kind,
+      JSON.stringify(payload ?? {}),
+      options.chainId ?? null,
+      options.priority ?? 0,
+      options.maxAttempts ?? 5,
+      options.runAt ?? null,
+      options.singletonKey ?? null,
+    ],
+  )
+  const row = rows[0]
+  return row && { id: Number(row.id), chainId: row.chain_id }
+}
+
+/**
+ * Takes the next due job, or one whose worker's lease has run out (a crash).
+ * SKIP LOCKED lets any number of workers on one PostgreSQL claim jobs without taking the same one.
+ */
+export async function claimJob(
+  db: Queryable,
+  workerId: string,
+  leaseMs: number,
+): Promise<JobRow | undefined> {
+  const rows = await db.query<JobRow>(
+    `UPDATE job SET status = 'running', attempts = attempts + 1, locked_by = $1,
+        locked_until = now() + ($2::int * interval '1 millisecond'), updated_at = now()
+     WHERE id = (
+       SELECT id FROM job
+       WHERE (status = 'queued' AND run_at <= now())
+          OR (status = 'running' AND locked_until < now())
+       ORDER BY priority DESC, id
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING id, kind, payload, chain_id, attempts, max_attempts`,
+    [workerId, leaseMs],
+  )
+  const row = rows[0]
+  return row && { ...row, id: Number(row.id) }
+}
+
+export async function extendLease(db: Queryable, jobId: number, workerId: string, leaseMs: number) {
+  await db.query(
+    `UPDATE job SET locked_until = now() + ($3::int * interval '1 millisecond'), updated_at = now()
+     WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+    [jobId, workerId, leaseMs],
+  )
+}
+
+/** Returns false when the lease was lost (another worker took the job over). */
+export async function completeJob(db: Queryable, jobId: number, workerId: string) {
+  const rows = await db.query(
+    `UPDATE job SET status = 'succeeded', finished_at = now(), updated_at = now(),
+        locked_by = NULL, locked_until = NULL
+     WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+    [jobId, workerId],
+  )
+  return rows.length > 0
+}
+
+export async function failJob(db: Queryable, job: JobRow, workerId: string, error: string) {
+  const retry = job.attempts < job.max_attempts
+  const backoffMs = Math.min(60_000 * 15, 1000 * 2 ** job.attempts)
+  await db.query(
+    `UPDATE job SET status = $3, last_error = $4, updated_at = now(), locked_by = NULL,
+        locked_until = NULL, run_at = now() + ($5::int * interval '1 millisecond'),
+        finished_at = CASE WHEN $3 = 'failed' THEN now() ELSE NULL END
+     WHERE id = $1 AND locked_by = $2`,
+    [job.id, workerId, retry ? 'queued' : 'failed', error.slice(0, 4000), backoffMs],
+  )
+}
+
+export async function isChainProcessing(db: Queryable, chainId: string): Promise<boolean> {
+  const rows = await db.query<{ processing: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM job WHERE chain_id = $1 AND status IN ('queued', 'running'))
+       AS processing`,
+    [chainId],
+  )
+  return rows[0]?.processing ?? false
+}
+
+/** Finished jobs are kept a while for diagnosis, then removed. */
+export async function pruneFinishedJobs(db: Queryable, olderThanMs: number) {
+  await db.query(
+    `DELETE FROM job WHERE status IN ('succeeded', 'failed')
+       AND finished_at < now() - ($1::int * interval '1 millisecond')`,
+    [olderThanMs],
+  )
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import type { Database, Queryable } from '../db/database.ts'
+import type { Logger } from '../logger.ts'
+import { claimJob, completeJob, extendLease, failJob, type JobRow } from './queue.ts'
+
+export interface JobContext {
+  db: Database
+  job: JobRow
+  logger: Logger
+  /** Enqueue follow-up work atomically with this job's completion, in the same chain. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+}
+
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>
+
+export interface WorkerOptions {
+  db: Database
+  handlers: Record<string, JobHandler>
+  logger: Logger
+  concurrency: number
+  pollMs: number
+  leaseMs?: number
+  workerId?: string
+}
+
+export interface Worker {
+  readonly id: string
+  /** Wakes idle slots at once (after a local enqueue). */
+  nudge(): void
+  /** Stops claiming, waits for running jobs to finish. */
+  stop(): Promise<void>
+  /** Resolves when no job is due (tests and benchmarks). */
+  drain(): Promise<void>
+}
+
+export function startWorker(options: WorkerOptions): Worker {
+  const id = options.workerId ?? `${process.pid}-${randomUUID().slice(0, 8)}`
+  const leaseMs = options.leaseMs ?? 60_000
+  const { db, logger } = options
+  let stopping = false
+  const sleepers = new Set<() => void>()
+  let busySlots = 0
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        sleepers.delete(done)
+        resolve()
+      }
+      sleepers.add(done)
+    })
+
+  async function runOne(job: JobRow) {
+    const handler = options.handlers[job.kind]
+    const heartbeat = setInterval(
+      () => void extendLease(db, job.id, id, leaseMs).catch(() => undefined),
+      Math.max(1000, leaseMs / 3),
+    )
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`)
+      await handler(job.payload, {
+        db,
+        job,
+        logger,
+        transaction: (fn) => db.transaction(fn),
+      })
+      await completeJob(db, job.id, id)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed')
+      await failJob(db, job, id, message).catch(() => undefined)
+    } finally {
+      clearInterval(heartbeat)
+    }
+  }
+
+  async function slot() {
+    while (!stopping) {
+      let job: JobRow | undefined
+      try {
+        job = await claimJob(db, id, leaseMs)
+      } catch (error) {
+        if (stopping) return
+        logger.error({ err: error instanceof Error ? error.message : error }, 'job claim failed')
+      }
+      if (!job) {
+        await sleep(options.pollMs)
+        continue
+      }
+      busySlots++
+      try {
+        await runOne(job)
+      } finally {
+        busySlots--
+      }
+    }
+  }
+
+  const slots = Array.from({ length: options.concurrency }, () => slot())
+
+  return {
+    id,
+    nudge() {
+      for (const wake of [...sleepers]) wake()
+    },
+    async stop() {
+      stopping = true
+      for (const wake of [...sleepers]) wake()
+      await Promise.all(slots)
+    },
+    async drain() {
+      for (;;) {
+        for (const wake of [...sleepers]) wake()
+        const [row] = await db.query<{ pending: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM job WHERE (status = 'queued' AND run_at <= now())
+             OR status = 'running') AS pending`,
+        )
+        if (!row?.pending && busySlots === 0) return
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    },
+  }
+}

@@ -1,0 +1,233 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import packageJson from '../package.json' with { type: 'json' }
+import type { Env } from './config/env.ts'
+import type { AppContext, BuildInfo } from './context.ts'
+import type { Database } from './db/database.ts'
+import { migrate } from './db/migrate.ts'
+import { openDatabase } from './db/open.ts'
+import { ensureSetting, generateSecret } from './data/system.ts'
+import { seed } from './domain/system/seed.ts'
+import { apiPlugin } from './http/api.ts'
+import { consolePlugin, type ApiFetch } from './http/console.ts'
+import { errorHandler } from './http/errors.ts'
+import { API_KEY_USAGE_JOB, applyApiKeyUsage, flushApiKeyUsage } from './jobs/api-key-usage.ts'
+import { enqueueJob, pruneFinishedJobs } from './jobs/queue.ts'
+import { startWorker, type Worker } from './jobs/worker.ts'
+import { createLogger, type Logger } from './logger.ts'
+
+export interface Lookout {
+  app: FastifyInstance
+  ctx: AppContext | undefined
+  worker: Worker | undefined
+  listen(): Promise<string>
+  close(): Promise<void>
+}
+
+export interface LookoutOptions {
+  logger?: Logger
+  /** Path of the Remix server build; the console role needs it. */
+  remixBuildPath?: string
+  publicDir?: string
+}
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+
+function readBuildInfo(): BuildInfo {
+  const file = path.join(ROOT, 'build', 'build-info.json')
+  const fallback = {
+    timestamp: new Date().toISOString().replace('T', ' ').slice(0, 19),
+    uuid: randomUUID(),
+  }
+  try {
+    return { version: packageJson.version, ...fallback, ...JSON.parse(fs.readFileSync(file, 'utf8')) }
+  } catch {
+    return { version: packageJson.version, ...fallback }
+  }
+}
+
+export async function createLookout(env: Env, options: LookoutOptions = {}): Promise<Lookout> {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL)
+  const roles = env.LOOKOUT_ROLES
+  const needsDatabase = roles.has('api') || roles.has('worker')
+  let db: Database | undefined
+  let ctx: AppContext | undefined
+  let encryptionKey: Uint8Array | undefined
+  let sessionSecret = env.LOOKOUT_SESSION_SECRET
+  let worker: Worker | undefined
+
+  if (needsDatabase) {
+    db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.LOOKOUT_DATA_DIR })
+    const applied = await migrate(db)
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
+    const secrets = await seed(db, env.LOOKOUT_BCRYPT_ROUNDS)
+    encryptionKey = Buffer.from(await ensureSetting(db, 'config.encryption.key', generateSecret), 'base64')
+    sessionSecret ??= secrets.sessionSecret
+    ctx = {
+      db,
+      env,
+      logger,
+      jwtKey: secrets.jwtKey,
+      systemUuid: secrets.systemUuid,
+      build: readBuildInfo(),
+      apiKeyUsage: new Map(),
+      enqueue: async (queryable, kind, payload, enqueueOptions) => {
+        const job = await enqueueJob(queryable, kind, payload, enqueueOptions)
+        worker?.nudge()
+        return job
+      },
+    }
+  }
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: env.LOOKOUT_BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    disableRequestLogging: env.NODE_ENV === 'test',
+    trustProxy: true,
+  })
+  app.setErrorHandler(errorHandler)
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Lookout API (Dependency-Track 4.13 compatible)',
+        version: packageJson.version,
+      },
+      components: {
+        securitySchemes: {
+          ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    const checks = []
+    if (db) {
+      const up = await db.query('SELECT 1').then(
+        () => true,
+        () => false,
+      )
+      checks.push({ name: 'database', status: up ? 'UP' : 'DOWN' })
+    }
+    const status = checks.every((check) => check.status === 'UP') ? 'UP' : 'DOWN'
+    return reply.status(status === 'UP' ? 200 : 503).send({ status, checks })
+  })
+
+  if (roles.has('api') && ctx && encryptionKey) {
+    await app.register(apiPlugin(ctx, encryptionKey), { prefix: '/api' })
+  }
+
+  if (roles.has('console')) {
+    const apiFetch: ApiFetch = roles.has('api') ? injectFetch(app) : remoteFetch(env.API_BASE_URL!)
+    await app.register(
+      consolePlugin({
+        buildPath: options.remixBuildPath ?? path.join(ROOT, 'build', 'remix', 'index.js'),
+        publicDir: options.publicDir ?? path.join(ROOT, 'public'),
+        apiFetch,
+        mode: env.NODE_ENV,
+        sessionSecret: sessionSecret ?? fileSecret(env.LOOKOUT_DATA_DIR),
+        secureCookies: env.LOOKOUT_SECURE_COOKIES,
+      }),
+    )
+  }
+
+  if (roles.has('worker') && ctx) {
+    worker = startWorker({
+      db: ctx.db,
+      logger,
+      concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
+      pollMs: env.LOOKOUT_WORKER_POLL_MS,
+      handlers: {
+        [API_KEY_USAGE_JOB]: applyApiKeyUsage,
+        'job.prune': async (_payload, { db: jobDb }) => pruneFinishedJobs(jobDb, 7 * 86_400_000),
+      },
+    })
+  }
+
+  const timers: NodeJS.Timeout[] = []
+  if (roles.has('api') && ctx) {
+    const apiCtx = ctx
+    timers.push(
+      setInterval(() => {
+        flushApiKeyUsage(apiCtx).catch((error) => logger.error({ err: error }, 'API key usage flush failed'))
+      }, env.LOOKOUT_API_KEY_FLUSH_MS).unref(),
+    )
+  }
+
+  let closed = false
+  return {
+    app,
+    ctx,
+    get worker() {
+      return worker
+    },
+    async listen() {
+      return app.listen({ port: env.PORT, host: env.HOST })
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      for (const timer of timers) clearInterval(timer)
+      await app.close()
+      if (ctx) await flushApiKeyUsage(ctx).catch(() => undefined)
+      await worker?.stop()
+      await db?.close()
+    },
+  }
+}
+
+/** In-process calls from the console to the API: no socket, same handlers and checks. */
+function injectFetch(app: FastifyInstance): ApiFetch {
+  return async (url, init = {}) => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries())
+    const body = init.body
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      payload:
+        body === undefined || body === null
+          ? undefined
+          : typeof body === 'string' || Buffer.isBuffer(body)
+            ? body
+            : Buffer.from(await new Response(body).arrayBuffer()),
+    })
+    const nullBody = [101, 204, 205, 304].includes(response.statusCode)
+    const responseHeaders = new Headers()
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue
+      for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item))
+    }
+    return new Response(nullBody ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: responseHeaders,
+    })
+  }
+}
+
+function remoteFetch(baseUrl: string): ApiFetch {
+  const base = baseUrl.replace(/\/+$/, '')
+  return (url, init) => fetch(`${base}${url}`, { ...init, signal: init?.signal ?? AbortSignal.timeout(30_000) })
+}
+
+/** A console-only process keeps its cookie secret in the data folder. */
+function fileSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session.secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const secret = generateSecret()
+    fs.writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
