@@ -35,7 +35,14 @@ export interface LookoutOptions {
   publicDir?: string
 }
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+/** The project folder: the nearest one above this module (source or bundle) with a package.json. */
+const ROOT = (() => {
+  let dir = path.dirname(new URL(import.meta.url).pathname)
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) {
+    dir = path.dirname(dir)
+  }
+  return dir
+})()
 
 function readBuildInfo(): BuildInfo {
   const file = path.join(ROOT, 'build', 'build-info.json')
@@ -87,7 +94,6 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: env.LOOKOUT_BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    disableRequestLogging: env.NODE_ENV === 'test',
     trustProxy: true,
   })
   app.setErrorHandler(errorHandler)

@@ -1,0 +1,54 @@
+import { useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { About } from '~/api/schemas.ts'
+import { UrlDialog } from './dialog.tsx'
+
+export function AboutDialog({
+  about,
+  consoleVersion,
+}: {
+  about: About | undefined
+  consoleVersion: string
+}) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  params.delete('about')
+  const closeTo = `${location.pathname}${params.size ? `?${params}` : ''}`
+  const row = (label: string, value: string | undefined) =>
+    value ? (
+      <div className="grid grid-cols-[10rem_1fr] gap-2 py-1">
+        <dt className="text-muted-foreground">{label}</dt>
+        <dd className="break-all">{value}</dd>
+      </div>
+    ) : null
+
+  return (
+    <UrlDialog title={t('about.title')} closeTo={closeTo}>
+      <p className="mb-6 text-sm text-muted-foreground">{t('about.blurb')}</p>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section>
+          <h3 className="mb-2 font-semibold">{t('about.apiServer')}</h3>
+          {about ? (
+            <dl className="text-sm">
+              {row(t('about.version'), about.lookoutVersion ?? about.version)}
+              {row(t('about.apiLevel'), about.version)}
+              {row(t('about.buildId'), about.uuid)}
+              {row(t('about.builtOn'), about.timestamp)}
+              {row(t('about.databaseProduct'), about.database?.productName)}
+              {row(t('about.databaseVersion'), about.database?.productVersion)}
+            </dl>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('about.unavailable')}</p>
+          )}
+        </section>
+        <section>
+          <h3 className="mb-2 font-semibold">{t('about.console')}</h3>
+          <dl className="text-sm">
+            {row(t('about.version'), consoleVersion)}
+          </dl>
+        </section>
+      </div>
+    </UrlDialog>
+  )
+}

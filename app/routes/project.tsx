@@ -1,0 +1,5 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { legacyRedirect } from '~/utils/legacy-redirect.ts'
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  legacyRedirect(request, ['uuid'], ([uuid]) => `/projects/${uuid}`)

@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { loadEnv } from '../../server/config/env.ts'
+import { createLookout, type Lookout } from '../../server/lookout.ts'
+import { createLogger } from '../../server/logger.ts'
+import { createScratchDatabase, postgresTestUrl } from './test-database.ts'
+
+export interface TestServer {
+  baseUrl: string
+  lookout: Lookout
+  dataDir: string
+  close(): Promise<void>
+}
+
+/** A real Lookout API (and worker) on a random port with its own empty database. */
+export async function startApiServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-api-'))
+  const adminUrl = postgresTestUrl()
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOOKOUT_DATA_DIR: dataDir,
+    LOOKOUT_ROLES: 'api,worker',
+    LOOKOUT_BCRYPT_ROUNDS: '4',
+    LOOKOUT_WORKER_POLL_MS: '50',
+    LOG_LEVEL: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...overrides,
+  })
+  const lookout = await createLookout(env, { logger: createLogger(env.LOG_LEVEL) })
+  const baseUrl = await lookout.listen()
+  return {
+    baseUrl,
+    lookout,
+    dataDir,
+    async close() {
+      await lookout.close()
+      await scratch?.drop()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
