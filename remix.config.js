@@ -8,6 +8,12 @@ export default {
   assetsBuildDirectory: 'public/build',
   publicPath: '/build/',
   tailwind: true,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+  },
   postcss: true,
   serverDependenciesToBundle: [/^remix-i18next/, /^remix-auth/, /^@mjackson/, /^@edgefirst-dev/],
   routes: async (defineRoutes) =>

@@ -21,7 +21,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          fileParallelism: true,
         },
       },
     ],

@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, theme, { toast, headers: toastHeaders }, about] = await Promise.all([
     getLanguage(request, context),
     getTheme(request),
-    getToast(request),
+    getToast(request, context),
     getAbout(context),
   ])
   return json(

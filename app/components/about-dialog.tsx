@@ -17,7 +17,7 @@ export function AboutDialog({
   const closeTo = `${location.pathname}${params.size ? `?${params}` : ''}`
   const row = (label: string, value: string | undefined) =>
     value ? (
-      <div className="grid grid-cols-[10rem_1fr] gap-2 py-1">
+      <div className="grid grid-cols-[minmax(8rem,12rem)_1fr] gap-2 py-1">
         <dt className="text-muted-foreground">{label}</dt>
         <dd className="break-all">{value}</dd>
       </div>
@@ -26,7 +26,7 @@ export function AboutDialog({
   return (
     <UrlDialog title={t('about.title')} closeTo={closeTo}>
       <p className="mb-6 text-sm text-muted-foreground">{t('about.blurb')}</p>
-      <div className="grid gap-6 sm:grid-cols-2">
+      <div className="flex flex-col gap-6">
         <section>
           <h3 className="mb-2 font-semibold">{t('about.apiServer')}</h3>
           {about ? (

@@ -60,7 +60,7 @@ export function UserMenu({
         <hr className="my-1" />
         <Form method="post" action="/resources/language" className="flex items-end gap-2 px-3 py-2">
           <input type="hidden" name="redirectTo" value={here} />
-          <div className="flex flex-1 flex-col gap-1">
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
             <label htmlFor="language-select" className="text-xs text-muted-foreground">
               {t('header.language')}
             </label>
@@ -68,7 +68,7 @@ export function UserMenu({
               id="language-select"
               name="language"
               defaultValue={language}
-              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+              className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm"
             >
               {SUPPORTED_LANGUAGES.map((code) => (
                 <option key={code} value={code} lang={code}>
@@ -77,8 +77,8 @@ export function UserMenu({
               ))}
             </select>
           </div>
-          <Button type="submit" size="sm" variant="secondary">
-            {t('header.changeLanguage')}
+          <Button type="submit" size="sm" variant="secondary" aria-label={t('header.changeLanguage')}>
+            {t('common.apply')}
           </Button>
         </Form>
         <Form method="post" action="/resources/theme" className="flex flex-col gap-1 px-3 py-2">

@@ -133,7 +133,7 @@ export async function requireUser(
     if (new URL(request.url).pathname === '/dashboard') {
       throw new Response(t('errors.forbidden'), { status: 403 })
     }
-    throw await redirectWithToast('/dashboard', { type: 'error', title: t('errors.forbidden') })
+    throw await redirectWithToast(context, '/dashboard', { type: 'error', title: t('errors.forbidden') })
   }
 
   const api = createApiClient(context, token)
@@ -152,7 +152,7 @@ export async function requireUser(
     throw redirect(loginUrl(request), {
       headers: combineHeaders(
         { 'Set-Cookie': await storage.destroySession(session) },
-        await createToastHeaders({ type: 'info', title: t('errors.sessionExpired') }),
+        await createToastHeaders(context, { type: 'info', title: t('errors.sessionExpired') }),
       ),
     })
   }

@@ -16,5 +16,6 @@ export function formatDate(
   if (options.withTime) {
     Object.assign(format, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
   }
-  return new Intl.DateTimeFormat(locale, format).format(date)
+  // English keeps Dependency-Track's day-first order ("15 Jan 2017").
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, format).format(date)
 }

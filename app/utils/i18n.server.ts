@@ -1,6 +1,5 @@
 import { createCookie, type AppLoadContext } from '@remix-run/node'
 import { RemixI18Next } from 'remix-i18next/server'
-import { getClientLocales } from 'remix-i18next/server'
 import { getPublicProperty } from '~/api/public.server.ts'
 import { resources } from '~/locales/resources.server.ts'
 import {
@@ -9,6 +8,7 @@ import {
   SUPPORTED_LANGUAGES,
   chooseLanguage,
   decodeServerLocale,
+  parseAcceptLanguage,
   type Language,
 } from './i18n.ts'
 
@@ -55,11 +55,10 @@ async function detectLanguage(request: Request, context: AppLoadContext): Promis
       console.warn('Could not read general/default.locale; using the browser language', error)
     }
   }
-  const browser = getClientLocales(request)
   return chooseLanguage({
     stored: typeof stored === 'string' ? stored : undefined,
     serverDefault,
-    browser: typeof browser === 'string' ? [browser] : (browser ?? []),
+    browser: parseAcceptLanguage(request.headers.get('Accept-Language')),
   })
 }
 

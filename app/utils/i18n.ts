@@ -74,3 +74,18 @@ export function decodeServerLocale(value: string | undefined | null): string | u
     return undefined
   }
 }
+
+/** The browser's languages from Accept-Language, most preferred first (q=0 means "not this"). */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
+      return { tag: tag.trim(), quality: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((entry) => entry.tag)
+}

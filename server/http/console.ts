@@ -53,7 +53,7 @@ export function consolePlugin(options: ConsoleOptions) {
       wildcard: false,
       maxAge: '1h',
       decorateReply: false,
-      allowedPath: (pathName) => !pathName.startsWith('/build/'),
+      globIgnore: ['build/**'],
     })
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

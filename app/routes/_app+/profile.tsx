@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status },
     )
   }
-  return redirectWithToast('/profile', { type: 'success', title: t('profile.success') })
+  return redirectWithToast(context, '/profile', { type: 'success', title: t('profile.success') })
 }
 
 export const meta = titleMeta

@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply({ formErrors: [message], hideFields: hidden }) }, { status })
   }
   const target = safeRedirect(redirectTo, new URL(request.url).origin)
-  return redirectWithToast(`/login?${new URLSearchParams({ redirect: target })}`, {
+  return redirectWithToast(context, `/login?${new URLSearchParams({ redirect: target })}`, {
     type: 'success',
     title: t('changePassword.success'),
   })

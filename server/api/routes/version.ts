@@ -1,4 +1,3 @@
-import fastifyPackage from 'fastify/package.json' with { type: 'json' }
 import type { AppContext } from '../../context.ts'
 import { AboutJson } from '../schemas.ts'
 import type { Api } from '../types.ts'
@@ -24,7 +23,7 @@ export function versionRoutes(app: Api, ctx: AppContext) {
         systemUuid: ctx.systemUuid,
         framework: {
           name: 'Fastify',
-          version: fastifyPackage.version,
+          version: app.version,
           timestamp: ctx.build.timestamp,
           uuid: ctx.build.uuid,
         },

@@ -1,0 +1,30 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { EnvError, loadEnv } from './env.ts'
+
+describe('loadEnv', () => {
+  it('defaults to one process with every role on port 3000 and ./data', () => {
+    const env = loadEnv({})
+    expect(env.PORT).toBe(3000)
+    expect([...env.LOOKOUT_ROLES].sort()).toEqual(['api', 'console', 'worker'])
+    expect(env.LOOKOUT_DATA_DIR).toBe(path.resolve('./data'))
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('reports every invalid setting at once', () => {
+    expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOOKOUT_ROLES: 'api,chef' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*chef/,
+    )
+  })
+
+  it('needs an API address for a console-only process', () => {
+    expect(() => loadEnv({ LOOKOUT_ROLES: 'console' })).toThrow(EnvError)
+    expect(loadEnv({ LOOKOUT_ROLES: 'console', API_BASE_URL: 'https://dt.example/' }).API_BASE_URL).toBe(
+      'https://dt.example/',
+    )
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000)
+  })
+})
