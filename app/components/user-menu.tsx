@@ -58,7 +58,12 @@ export function UserMenu({
           </>
         ) : null}
         <hr className="my-1" />
-        <Form method="post" action="/resources/language" className="flex items-end gap-2 px-3 py-2">
+        <Form
+          method="post"
+          action="/resources/language"
+          reloadDocument
+          className="flex items-end gap-2 px-3 py-2"
+        >
           <input type="hidden" name="redirectTo" value={here} />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <label htmlFor="language-select" className="text-xs text-muted-foreground">

@@ -56,11 +56,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       validationError(
         error.validation.map((issue) => {
           const path = [location, ...issue.instancePath.split('/').filter(Boolean)].join('.')
-          const detail = issue.params.issue as { input?: unknown; code?: string }
-          const invalidValue = detail.input
+          const invalidValue = (issue.params as { input?: unknown }).input
           return {
             message: issue.message ?? 'is invalid',
-            messageTemplate: `{lookout.validation.${detail.code ?? 'invalid'}}`,
+            messageTemplate: `{lookout.validation.${issue.keyword}}`,
             path,
             ...(invalidValue === undefined || invalidValue === null ? {} : { invalidValue }),
           }

@@ -163,8 +163,7 @@ describe('authenticating with X-Api-Key (§0.2, dt-behaviour §11.3)', () => {
     expect(response.json.permissions).toEqual([
       {
         name: 'BOM_UPLOAD',
-        description:
-          'Allows the ability to upload CycloneDX Software Bill of Materials (SBOM)',
+        description: 'Allows the ability to upload CycloneDX Software Bill of Materials (SBOM)',
       },
       {
         name: 'VIEW_PORTFOLIO',
@@ -313,6 +312,25 @@ describe('comment: POST /v1/team/key/{publicIdOrKey}/comment (§10.5 #9)', () =>
     expect(response.json.comment).toBe('by full key')
   })
 
+  it('an empty body clears the comment; more than 255 characters is 400 (§10.1)', async () => {
+    const created = await createKey('Automation')
+    const path = `/v1/team/key/${created.publicId}/comment`
+    expect((await api.request('POST', path, { token: adminJwt, text: 'temporary' })).status).toBe(
+      200,
+    )
+    const cleared = await api.request('POST', path, { token: adminJwt, text: '' })
+    expect(cleared.status).toBe(200)
+    expect(cleared.json).not.toHaveProperty('comment')
+    const listed = (await keysOfTeam('Automation')).find((k) => k.publicId === created.publicId)
+    expect(listed).not.toHaveProperty('comment')
+
+    const tooLong = await api.request('POST', path, { token: adminJwt, text: 'x'.repeat(256) })
+    expect(tooLong.status).toBe(400)
+    const longest = await api.request('POST', path, { token: adminJwt, text: 'y'.repeat(255) })
+    expect(longest.status).toBe(200)
+    expect(longest.json.comment).toBe('y'.repeat(255))
+  })
+
   it('answers 404 for an unknown key and 415 for a JSON body (§0.4b)', async () => {
     const unknown = await api.request('POST', `/v1/team/key/${randomAlnum(8)}/comment`, {
       token: adminJwt,
@@ -374,6 +392,13 @@ describe('a JWT and an API key together: the JWT principal wins (§0.2)', () => 
     expect((await api.request('GET', '/v1/team', { apiKey: key })).status).toBe(200)
     const response = await api.request('GET', '/v1/team', { token: plainJwt, apiKey: key })
     expect(response.status).toBe(403)
+    expect(response.text).toBe('')
+  })
+
+  it('an invalid JWT next to a valid key is 401: the bad credential is not ignored', async () => {
+    const { key } = await createKey('Administrators')
+    const response = await api.request('GET', '/v1/team', { token: 'not.a.jwt', apiKey: key })
+    expect(response.status).toBe(401)
     expect(response.text).toBe('')
   })
 

@@ -100,7 +100,7 @@ describe('first start (§0.7, §2.1, §2.3)', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
   })
 
-  it('forceChangePassword with a wrong current password answers 401 INVALID_CREDENTIALS', async () => {
+  it('forceChangePassword with a wrong current password answers 401', async () => {
     const response = await change({
       password: 'not-admin',
       newPassword: 'fresh-pass-1',
@@ -541,7 +541,7 @@ describe('login throttling (Lookout: max 3 failures, 2 s lock)', () => {
     }
   }
 
-  it('locks the account after 3 failures, even for the correct password, then releases it', async () => {
+  it('locks after 3 failures, even for the correct password, then releases', async () => {
     const user = await createUser(api, admin, 'throttled')
     await failTimes(user.username, 3)
 

@@ -61,11 +61,24 @@ describe('GET /v1/configProperty (§3.2 #1)', () => {
     expect(keys).toEqual(sorted)
     expect(new Set(keys.map(([g, n]) => `${g}/${n}`)).size).toBe(100)
     for (const p of properties) {
-      expect(['BOOLEAN', 'INTEGER', 'NUMBER', 'STRING', 'ENCRYPTEDSTRING', 'TIMESTAMP', 'URL', 'UUID'])
-        .toContain(p.propertyType)
+      expect([
+        'BOOLEAN',
+        'INTEGER',
+        'NUMBER',
+        'STRING',
+        'ENCRYPTEDSTRING',
+        'TIMESTAMP',
+        'URL',
+        'UUID',
+      ]).toContain(p.propertyType)
       for (const key of Object.keys(p)) {
-        expect(['groupName', 'propertyName', 'propertyValue', 'propertyType', 'description'])
-          .toContain(key)
+        expect([
+          'groupName',
+          'propertyName',
+          'propertyValue',
+          'propertyType',
+          'description',
+        ]).toContain(key)
       }
     }
   })
@@ -296,6 +309,17 @@ describe('POST /v1/configProperty (§3.2 #2)', () => {
     })
     expect(response.status).toBe(400)
     expect(response.text).toBe('The property expected an integer and an integer was not sent.')
+  })
+
+  it('answers an empty value as a 400 validation array (§3.2, §15 #4)', async () => {
+    const response = await api.request('POST', '/v1/configProperty', {
+      token: adminJwt,
+      json: { groupName: 'email', propertyName: 'subject.prefix', propertyValue: '' },
+    })
+    expect(response.status).toBe(400)
+    expect(Array.isArray(response.json)).toBe(true)
+    expect(response.json[0]).toHaveProperty('message')
+    expect(response.json[0]).toHaveProperty('path')
   })
 
   it('accepts the console’s trailing slash (§0.1)', async () => {

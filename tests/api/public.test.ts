@@ -260,7 +260,9 @@ describe('headers and CORS on every /api response (dt-behaviour §11.5, §0.3)',
       ['text/plain', await api.request('GET', '/v1/oidc/available')],
     ]
     for (const [label, response] of cases) expectApiHeaders(response.headers, label)
-    expect(cases.map(([, response]) => response.status)).toEqual([200, 200, 401, 403, 404, 400, 200])
+    expect(cases.map(([, response]) => response.status)).toEqual([
+      200, 200, 401, 403, 404, 400, 200,
+    ])
   })
 
   it('are present with an Origin header too', async () => {
@@ -317,6 +319,24 @@ describe('error shapes (§0.4b, §0.5, dt-behaviour §0.1)', () => {
     // Nothing was created.
     const teams = await api.request('GET', '/v1/team', { token: adminJwt })
     expect(teams.json).toHaveLength(4)
+  })
+
+  it('a bean-validation failure is 400 with a JSON array of {message, messageTemplate, path}', async () => {
+    const response = await api.request('PUT', '/v1/team', { token: adminJwt, json: { name: '' } })
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(Array.isArray(response.json)).toBe(true)
+    expect(response.json.length).toBeGreaterThan(0)
+    for (const error of response.json) {
+      expect(typeof error.message).toBe('string')
+      expect(typeof error.messageTemplate).toBe('string')
+      expect(typeof error.path).toBe('string')
+    }
+  })
+
+  it('an invalid UUID in the path is 400 (§10.5 #2)', async () => {
+    const response = await api.request('GET', '/v1/team/not-a-uuid', { token: adminJwt })
+    expect(response.status).toBe(400)
   })
 
   it('a text/plain body to a JSON endpoint is 415', async () => {

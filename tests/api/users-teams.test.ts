@@ -24,7 +24,8 @@ const PERMISSIONS_BY_NAME = [
   ],
   [
     'SYSTEM_CONFIGURATION',
-    'Allows the configuration of the system including notifications, repositories, and email settings',
+    'Allows the configuration of the system including notifications, repositories, ' +
+      'and email settings',
   ],
   ['TAG_MANAGEMENT', 'Allows the modification and deletion of tags'],
   ['VIEW_BADGES', 'Provides the ability to view badges'],
@@ -701,6 +702,7 @@ describe('teams (§10.5)', () => {
   it('a blank name answers 400 with a validation array', async () => {
     const response = await api.request('PUT', '/v1/team', { token: admin, json: { name: '' } })
     expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     expect(Array.isArray(response.json)).toBe(true)
     expect(response.json.length).toBeGreaterThan(0)
     for (const item of response.json) {

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+}
+
+/** A brand-new Lookout with an empty database, for flows that need the first-start admin. */
+export async function startFreshServer() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-fresh-'))
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOOKOUT_DATA_DIR: dataDir,
+      LOOKOUT_BCRYPT_ROUNDS: '4',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('fresh server did not start in 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
