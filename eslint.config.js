@@ -31,16 +31,27 @@ export default tseslint.config(
       'no-warning-comments': ['error', { terms: ['fixme', 'todo', 'xxx'] }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration in server/config/env.ts' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in server/config/env.ts',
+        },
       ],
     },
   },
   {
-    files: ['server/config/env.ts', 'server/main.ts', 'scripts/**', 'tests/**', 'bench/**', '*.config.*'],
+    files: [
+      'server/config/env.ts',
+      'server/main.ts',
+      'scripts/**',
+      'tests/**',
+      'bench/**',
+      '*.config.*',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
 )

@@ -5,10 +5,7 @@ export default {
   // Dark follows the system unless the reader picked a theme (class on <html>).
   darkMode: [
     'variant',
-    [
-      '@media (prefers-color-scheme: dark) { html:not(.light) & }',
-      'html.dark &',
-    ],
+    ['@media (prefers-color-scheme: dark) { html:not(.light) & }', 'html.dark &'],
   ],
   content: ['./app/**/*.{ts,tsx}'],
   theme: {

@@ -51,7 +51,11 @@ function readBuildInfo(): BuildInfo {
     uuid: randomUUID(),
   }
   try {
-    return { version: packageJson.version, ...fallback, ...JSON.parse(fs.readFileSync(file, 'utf8')) }
+    return {
+      version: packageJson.version,
+      ...fallback,
+      ...JSON.parse(fs.readFileSync(file, 'utf8')),
+    }
   } catch {
     return { version: packageJson.version, ...fallback }
   }
@@ -72,7 +76,10 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const applied = await migrate(db)
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
     const secrets = await seed(db, env.LOOKOUT_BCRYPT_ROUNDS)
-    encryptionKey = Buffer.from(await ensureSetting(db, 'config.encryption.key', generateSecret), 'base64')
+    encryptionKey = Buffer.from(
+      await ensureSetting(db, 'config.encryption.key', generateSecret),
+      'base64',
+    )
     sessionSecret ??= secrets.sessionSecret
     ctx = {
       db,
@@ -164,7 +171,9 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const apiCtx = ctx
     timers.push(
       setInterval(() => {
-        flushApiKeyUsage(apiCtx).catch((error) => logger.error({ err: error }, 'API key usage flush failed'))
+        flushApiKeyUsage(apiCtx).catch((error) =>
+          logger.error({ err: error }, 'API key usage flush failed'),
+        )
       }, env.LOOKOUT_API_KEY_FLUSH_MS).unref(),
     )
   }
@@ -211,7 +220,8 @@ function injectFetch(app: FastifyInstance): ApiFetch {
     const responseHeaders = new Headers()
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined) continue
-      for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item))
+      for (const item of Array.isArray(value) ? value : [value])
+        responseHeaders.append(name, String(item))
     }
     return new Response(nullBody ? null : new Uint8Array(response.rawPayload), {
       status: response.statusCode,
@@ -222,7 +232,8 @@ function injectFetch(app: FastifyInstance): ApiFetch {
 
 function remoteFetch(baseUrl: string): ApiFetch {
   const base = baseUrl.replace(/\/+$/, '')
-  return (url, init) => fetch(`${base}${url}`, { ...init, signal: init?.signal ?? AbortSignal.timeout(30_000) })
+  return (url, init) =>
+    fetch(`${base}${url}`, { ...init, signal: init?.signal ?? AbortSignal.timeout(30_000) })
 }
 
 /** A console-only process keeps its cookie secret in the data folder. */

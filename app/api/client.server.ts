@@ -60,12 +60,15 @@ export function createApiClient(context: AppLoadContext, token?: string) {
       throw new ApiUnreachableError(error instanceof Error ? error.message : String(error))
     }
     if (!response.ok && !options.accept?.includes(response.status)) {
-      throw new ApiError({
-        status: response.status,
-        statusText: response.statusText,
-        contentType: response.headers.get('Content-Type'),
-        body: await response.text().catch(() => ''),
-      }, response.headers)
+      throw new ApiError(
+        {
+          status: response.status,
+          statusText: response.statusText,
+          contentType: response.headers.get('Content-Type'),
+          body: await response.text().catch(() => ''),
+        },
+        response.headers,
+      )
     }
     return response
   }

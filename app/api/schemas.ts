@@ -1,7 +1,9 @@
 import { z } from 'zod'
 
 /** Client-side views of the API's JSON: only the fields the console reads, unknown fields kept. */
-export const PermissionSchema = z.object({ name: z.string(), description: z.string().optional() }).loose()
+export const PermissionSchema = z
+  .object({ name: z.string(), description: z.string().optional() })
+  .loose()
 
 export const CurrentUserSchema = z
   .object({
@@ -21,7 +23,10 @@ export const AboutSchema = z
     timestamp: z.string().optional(),
     uuid: z.string().optional(),
     systemUuid: z.string().optional(),
-    database: z.object({ productName: z.string(), productVersion: z.string() }).partial().optional(),
+    database: z
+      .object({ productName: z.string(), productVersion: z.string() })
+      .partial()
+      .optional(),
     lookoutVersion: z.string().optional(),
   })
   .loose()

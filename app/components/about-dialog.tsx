@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { About } from '~/api/schemas.ts'
+import { formatDate } from '~/utils/date.ts'
 import { UrlDialog } from './dialog.tsx'
 
 export function AboutDialog({
@@ -10,8 +11,14 @@ export function AboutDialog({
   about: About | undefined
   consoleVersion: string
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const location = useLocation()
+  const builtOn = (timestamp: string | undefined) => {
+    const instant = timestamp ? Date.parse(`${timestamp.replace(' ', 'T')}Z`) : Number.NaN
+    return Number.isNaN(instant)
+      ? timestamp
+      : formatDate(instant, i18n.language, { withTime: true })
+  }
   const params = new URLSearchParams(location.search)
   params.delete('about')
   const closeTo = `${location.pathname}${params.size ? `?${params}` : ''}`
@@ -34,7 +41,7 @@ export function AboutDialog({
               {row(t('about.version'), about.lookoutVersion ?? about.version)}
               {row(t('about.apiLevel'), about.version)}
               {row(t('about.buildId'), about.uuid)}
-              {row(t('about.builtOn'), about.timestamp)}
+              {row(t('about.builtOn'), builtOn(about.timestamp))}
               {row(t('about.databaseProduct'), about.database?.productName)}
               {row(t('about.databaseVersion'), about.database?.productVersion)}
             </dl>
@@ -44,9 +51,7 @@ export function AboutDialog({
         </section>
         <section>
           <h3 className="mb-2 font-semibold">{t('about.console')}</h3>
-          <dl className="text-sm">
-            {row(t('about.version'), consoleVersion)}
-          </dl>
+          <dl className="text-sm">{row(t('about.version'), consoleVersion)}</dl>
         </section>
       </div>
     </UrlDialog>

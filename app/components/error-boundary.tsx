@@ -7,7 +7,10 @@ export function NotFound() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   return (
-    <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-8 text-center">
+    <main
+      id="main"
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <p className="text-7xl font-bold text-muted-foreground" aria-hidden>
         {t('notFound.code')}
       </p>
@@ -37,11 +40,16 @@ export function GeneralErrorBoundary() {
   const forbidden = isRouteErrorResponse(error) && error.status === 403
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
-    <main id="main" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-8 text-center">
+    <main
+      id="main"
+      className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-8 text-center"
+    >
       <h1 className="text-2xl font-semibold">
         {forbidden ? t('errors.forbidden') : t('errors.unexpected')}
       </h1>
-      {forbidden ? null : <p className="max-w-prose text-muted-foreground">{t('errors.unexpectedDetail')}</p>}
+      {forbidden ? null : (
+        <p className="max-w-prose text-muted-foreground">{t('errors.unexpectedDetail')}</p>
+      )}
     </main>
   )
 }

@@ -82,7 +82,12 @@ export function UserMenu({
               ))}
             </select>
           </div>
-          <Button type="submit" size="sm" variant="secondary" aria-label={t('header.changeLanguage')}>
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            aria-label={t('header.changeLanguage')}
+          >
             {t('common.apply')}
           </Button>
         </Form>

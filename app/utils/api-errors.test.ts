@@ -10,7 +10,11 @@ describe('toastForFailedResponse', () => {
         status: 400,
         statusText: 'Bad Request',
         contentType: 'application/problem+json',
-        body: JSON.stringify({ status: 400, title: 'The uploaded BOM is invalid', detail: 'Schema says no' }),
+        body: JSON.stringify({
+          status: 400,
+          title: 'The uploaded BOM is invalid',
+          detail: 'Schema says no',
+        }),
       },
       t,
     )
@@ -52,7 +56,8 @@ describe('toastForFailedResponse', () => {
 
   it('fills in a missing status text', () => {
     expect(
-      toastForFailedResponse({ status: 404, statusText: '', contentType: null, body: '' }, t).description,
+      toastForFailedResponse({ status: 404, statusText: '', contentType: null, body: '' }, t)
+        .description,
     ).toBe('Not Found (404)')
   })
 
@@ -67,6 +72,10 @@ describe('toastForFailedResponse', () => {
         },
         t,
       ),
-    ).toEqual({ type: 'error', title: 't:errors.serverError', description: 'Internal Server Error (500)' })
+    ).toEqual({
+      type: 'error',
+      title: 't:errors.serverError',
+      description: 'Internal Server Error (500)',
+    })
   })
 })

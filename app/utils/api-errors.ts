@@ -29,12 +29,23 @@ export function toastForFailedResponse(response: FailedResponse, t: Translate): 
     const detail = typeof parsed.detail === 'string' ? parsed.detail : undefined
     return { type: 'warning', title, description: detail }
   }
-  if (response.status === 400 && Array.isArray(parsed) && parsed.length > 0 && parsed.every(isRecord)) {
+  if (
+    response.status === 400 &&
+    Array.isArray(parsed) &&
+    parsed.length > 0 &&
+    parsed.every(isRecord)
+  ) {
     const lines = parsed
       .filter((item) => typeof item.message === 'string')
-      .map((item) => (typeof item.path === 'string' ? `${item.path}: ${item.message}` : String(item.message)))
+      .map((item) =>
+        typeof item.path === 'string' ? `${item.path}: ${item.message}` : String(item.message),
+      )
     if (lines.length > 0) {
-      return { type: 'warning', title: t('errors.requestValidationFailed'), description: lines.join('\n') }
+      return {
+        type: 'warning',
+        title: t('errors.requestValidationFailed'),
+        description: lines.join('\n'),
+      }
     }
   }
   return { type: 'error', title: t('errors.httpRequestError'), description: statusLine }

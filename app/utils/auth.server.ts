@@ -9,11 +9,7 @@ import { getSession, sessionStorageFor } from './session.server.ts'
 import { combineHeaders, createToastHeaders, redirectWithToast } from './toast.server.ts'
 
 export type LoginFailureCause =
-  | 'INVALID_CREDENTIALS'
-  | 'SUSPENDED'
-  | 'FORCE_PASSWORD_CHANGE'
-  | 'THROTTLED'
-  | 'UNREACHABLE'
+  'INVALID_CREDENTIALS' | 'SUSPENDED' | 'FORCE_PASSWORD_CHANGE' | 'THROTTLED' | 'UNREACHABLE'
 
 export class LoginFailure extends Error {
   constructor(
@@ -133,14 +129,18 @@ export async function requireUser(
     if (new URL(request.url).pathname === '/dashboard') {
       throw new Response(t('errors.forbidden'), { status: 403 })
     }
-    throw await redirectWithToast(context, '/dashboard', { type: 'error', title: t('errors.forbidden') })
+    throw await redirectWithToast(context, '/dashboard', {
+      type: 'error',
+      title: t('errors.forbidden'),
+    })
   }
 
   const api = createApiClient(context, token)
   let check = validated.get(request)
   if (!check) {
     check = api.json(CurrentUserSchema, '/v1/user/self').catch((error: unknown) => {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return undefined
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+        return undefined
       throw error
     })
     validated.set(request, check)

@@ -12,7 +12,10 @@ describe('formatDate', () => {
   })
 
   it('adds a zero-padded 24-hour time when asked', () => {
-    const text = formatDate(Date.UTC(2017, 0, 15, 4, 5, 9), 'en', { withTime: true, timeZone: 'UTC' })
+    const text = formatDate(Date.UTC(2017, 0, 15, 4, 5, 9), 'en', {
+      withTime: true,
+      timeZone: 'UTC',
+    })
     expect(text).toContain('15 Jan 2017')
     expect(text).toContain('04:05:09')
   })

@@ -14,7 +14,12 @@ export function formatDate(
     timeZone: options.timeZone,
   }
   if (options.withTime) {
-    Object.assign(format, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    Object.assign(format, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
   }
   // English keeps Dependency-Track's day-first order ("15 Jan 2017").
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, format).format(date)

@@ -50,7 +50,9 @@ async function detectLanguage(request: Request, context: AppLoadContext): Promis
   let serverDefault: string | undefined
   if (!stored) {
     try {
-      serverDefault = decodeServerLocale(await getPublicProperty(context, 'general', 'default.locale'))
+      serverDefault = decodeServerLocale(
+        await getPublicProperty(context, 'general', 'default.locale'),
+      )
     } catch (error) {
       console.warn('Could not read general/default.locale; using the browser language', error)
     }

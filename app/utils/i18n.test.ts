@@ -34,7 +34,9 @@ describe('chooseLanguage', () => {
   })
 
   it('ignores a stored or server value that is not a supported language', () => {
-    expect(chooseLanguage({ stored: 'klingon', serverDefault: 'undefined', browser: ['es'] })).toBe('es')
+    expect(chooseLanguage({ stored: 'klingon', serverDefault: 'undefined', browser: ['es'] })).toBe(
+      'es',
+    )
   })
 })
 

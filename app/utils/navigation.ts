@@ -26,14 +26,26 @@ export interface NavGroup {
 /** The 4.13 sidebar, grouped as there, each entry shown only with the permission its page needs. */
 export const SIDEBAR: NavGroup[] = [
   {
-    items: [{ to: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard', requires: 'VIEW_PORTFOLIO' }],
+    items: [
+      {
+        to: '/dashboard',
+        labelKey: 'nav.dashboard',
+        icon: 'dashboard',
+        requires: 'VIEW_PORTFOLIO',
+      },
+    ],
   },
   {
     titleKey: 'nav.portfolio',
     requires: 'VIEW_PORTFOLIO',
     items: [
       { to: '/projects', labelKey: 'nav.projects', icon: 'projects', requires: 'VIEW_PORTFOLIO' },
-      { to: '/components', labelKey: 'nav.components', icon: 'components', requires: 'VIEW_PORTFOLIO' },
+      {
+        to: '/components',
+        labelKey: 'nav.components',
+        icon: 'components',
+        requires: 'VIEW_PORTFOLIO',
+      },
       {
         to: '/vulnerabilities',
         labelKey: 'nav.vulnerabilities',
@@ -66,7 +78,12 @@ export const SIDEBAR: NavGroup[] = [
     titleKey: 'nav.administration',
     requires: { anyOf: ['POLICY_MANAGEMENT', 'SYSTEM_CONFIGURATION', 'ACCESS_MANAGEMENT'] },
     items: [
-      { to: '/policy', labelKey: 'nav.policyManagement', icon: 'policy', requires: 'POLICY_MANAGEMENT' },
+      {
+        to: '/policy',
+        labelKey: 'nav.policyManagement',
+        icon: 'policy',
+        requires: 'POLICY_MANAGEMENT',
+      },
       {
         to: '/admin',
         labelKey: 'nav.admin',

@@ -15,14 +15,16 @@ describe('meetsRequirement', () => {
 
   it('needs every permission of an "and" requirement', () => {
     expect(meetsRequirement(granted, { allOf: ['VIEW_PORTFOLIO', 'BOM_UPLOAD'] })).toBe(true)
-    expect(meetsRequirement(granted, { allOf: ['VIEW_PORTFOLIO', 'PORTFOLIO_MANAGEMENT'] })).toBe(false)
+    expect(meetsRequirement(granted, { allOf: ['VIEW_PORTFOLIO', 'PORTFOLIO_MANAGEMENT'] })).toBe(
+      false,
+    )
   })
 
   it('needs one permission of an "or" requirement', () => {
     expect(meetsRequirement(granted, { anyOf: ['PORTFOLIO_MANAGEMENT', 'BOM_UPLOAD'] })).toBe(true)
-    expect(meetsRequirement(granted, { anyOf: ['PORTFOLIO_MANAGEMENT', 'ACCESS_MANAGEMENT'] })).toBe(
-      false,
-    )
+    expect(
+      meetsRequirement(granted, { anyOf: ['PORTFOLIO_MANAGEMENT', 'ACCESS_MANAGEMENT'] }),
+    ).toBe(false)
     expect(meetsRequirement(granted, { anyOf: [] })).toBe(false)
   })
 

@@ -1,5 +1,6 @@
 /** A permission requirement: one name, all of several, or any of several (the 4.13 console's v-permission). */
-export type PermissionRequirement = string | { allOf: readonly string[] } | { anyOf: readonly string[] }
+export type PermissionRequirement =
+  string | { allOf: readonly string[] } | { anyOf: readonly string[] }
 
 export function meetsRequirement(
   granted: ReadonlySet<string> | readonly string[],

@@ -14,7 +14,13 @@ const TOAST_KEY = 'toast' as const
 
 function createToastStorage(secret: string) {
   return createCookieSessionStorage<Record<string, never>, { [TOAST_KEY]: Toast }>({
-    cookie: { name: '__lookout_toast', sameSite: 'lax', path: '/', httpOnly: true, secrets: [secret] },
+    cookie: {
+      name: '__lookout_toast',
+      sameSite: 'lax',
+      path: '/',
+      httpOnly: true,
+      secrets: [secret],
+    },
   })
 }
 

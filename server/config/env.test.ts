@@ -12,16 +12,16 @@ describe('loadEnv', () => {
   })
 
   it('reports every invalid setting at once', () => {
-    expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOOKOUT_ROLES: 'api,chef' })).toThrow(
-      /PORT[\s\S]*DATABASE_URL[\s\S]*chef/,
-    )
+    expect(() =>
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOOKOUT_ROLES: 'api,chef' }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*chef/)
   })
 
   it('needs an API address for a console-only process', () => {
     expect(() => loadEnv({ LOOKOUT_ROLES: 'console' })).toThrow(EnvError)
-    expect(loadEnv({ LOOKOUT_ROLES: 'console', API_BASE_URL: 'https://dt.example/' }).API_BASE_URL).toBe(
-      'https://dt.example/',
-    )
+    expect(
+      loadEnv({ LOOKOUT_ROLES: 'console', API_BASE_URL: 'https://dt.example/' }).API_BASE_URL,
+    ).toBe('https://dt.example/')
   })
 
   it('treats empty variables as unset', () => {

@@ -28,13 +28,20 @@ const EnvSchema = z.object({
         .filter(Boolean)
       for (const role of roles) {
         if (!(ROLES as readonly string[]).includes(role)) {
-          ctx.addIssue({ code: 'custom', message: `Unknown role "${role}"; use ${ROLES.join(', ')}` })
+          ctx.addIssue({
+            code: 'custom',
+            message: `Unknown role "${role}"; use ${ROLES.join(', ')}`,
+          })
         }
       }
       return new Set(roles as Role[])
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOOKOUT_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  LOOKOUT_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   LOOKOUT_JWT_TTL_SECONDS: z.coerce.number().int().positive().default(604800),
   LOOKOUT_BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(31).default(12),
   LOOKOUT_API_KEY_PREFIX: z.string().min(1).default('odt_'),

@@ -26,7 +26,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     },
     async productInfo() {
       const rows = await query<{ server_version: string }>(pg, 'SHOW server_version')
-      return { productName: 'PGlite (PostgreSQL)', productVersion: rows[0]?.server_version ?? 'unknown' }
+      return {
+        productName: 'PGlite (PostgreSQL)',
+        productVersion: rows[0]?.server_version ?? 'unknown',
+      }
     },
     async close() {
       await pg.close()

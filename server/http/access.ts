@@ -29,12 +29,15 @@ const MEDIA_TYPES: Record<Exclude<BodyKind, 'none'>, RegExp> = {
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('principal', undefined)
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS') return
+    if (request.method === 'OPTIONS' || request.is404) return
     const access = request.routeOptions.config.access ?? 'authenticated'
     if (access === 'public') return
     request.principal = await resolvePrincipal(ctx, credentialsFrom(request.headers))
     if (!request.principal) throw emptyError(401)
-    if (access !== 'authenticated' && !access.anyOf.some((p) => request.principal!.permissions.has(p))) {
+    if (
+      access !== 'authenticated' &&
+      !access.anyOf.some((p) => request.principal!.permissions.has(p))
+    ) {
       throw emptyError(403)
     }
   })

@@ -1,6 +1,10 @@
 import formbody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import type { AppContext } from '../context.ts'
 import { configPropertyRoutes } from '../api/routes/config-property.ts'
 import { eventRoutes } from '../api/routes/event.ts'
@@ -30,7 +34,10 @@ export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
         try {
           done(null, JSON.parse(text))
         } catch (error) {
-          done(problem(400, 'The provided JSON payload could not be mapped', (error as Error).message), undefined)
+          done(
+            problem(400, 'The provided JSON payload could not be mapped', (error as Error).message),
+            undefined,
+          )
         }
       },
     )

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { type ReadableStream as WebReadableStream } from 'node:stream/web'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import {
@@ -101,5 +102,5 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
   if (!response.body) return reply.send()
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
+  return reply.send(Readable.fromWeb(response.body as WebReadableStream))
 }

@@ -73,7 +73,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return sendHttpError(
         reply,
-        problem(413, 'Payload too large', `The request body exceeds ${request.server.initialConfig.bodyLimit} bytes.`),
+        problem(
+          413,
+          'Payload too large',
+          `The request body exceeds ${request.server.initialConfig.bodyLimit} bytes.`,
+        ),
       )
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

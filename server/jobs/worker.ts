@@ -69,7 +69,10 @@ export function startWorker(options: WorkerOptions): Worker {
       await completeJob(db, job.id, id)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed')
+      logger.warn(
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
+        'job failed',
+      )
       await failJob(db, job, id, message).catch(() => undefined)
     } finally {
       clearInterval(heartbeat)

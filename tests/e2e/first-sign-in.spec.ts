@@ -40,7 +40,13 @@ test('first sign-in as admin/admin leads through the forced password change to t
     await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Main navigation' })
-    for (const entry of ['Projects', 'Components', 'Vulnerability Audit', 'Policy Management', 'Administration']) {
+    for (const entry of [
+      'Projects',
+      'Components',
+      'Vulnerability Audit',
+      'Policy Management',
+      'Administration',
+    ]) {
       await expect(nav.getByRole('link', { name: entry })).toBeVisible()
     }
     await expectNoAxeViolations(page)

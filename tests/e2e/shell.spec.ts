@@ -36,7 +36,10 @@ test('the browser language is used when nothing was chosen', async ({ browser, b
   await context.close()
 })
 
-test('the profile can be updated and the about dialog shows versions', async ({ page, makeUser }) => {
+test('the profile can be updated and the about dialog shows versions', async ({
+  page,
+  makeUser,
+}) => {
   const user = await makeUser(['VIEW_PORTFOLIO'])
   await signIn(page, user)
   await page.getByLabel('User menu').click()

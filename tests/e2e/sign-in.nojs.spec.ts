@@ -31,7 +31,10 @@ test('without JavaScript: first sign-in, forced change and dashboard', async ({ 
   }
 })
 
-test('without JavaScript: wrong password, language switch and sign-out', async ({ page, makeUser }) => {
+test('without JavaScript: wrong password, language switch and sign-out', async ({
+  page,
+  makeUser,
+}) => {
   const user = await makeUser(['VIEW_PORTFOLIO'])
   await attemptSignIn(page, { username: user.username, password: 'wrong' })
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password')

@@ -38,7 +38,11 @@ test('a missing permission shows "Forbidden (403)" and lands on the dashboard', 
 }) => {
   const user = await makeUser(['VIEW_PORTFOLIO'])
   await signIn(page, user)
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Administration' })).toHaveCount(0)
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Administration' }),
+  ).toHaveCount(0)
   await page.goto('/admin/configuration/general')
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByTestId('toast')).toContainText('Forbidden (403)')
@@ -58,7 +62,10 @@ test('a session whose user was deleted is ended on the next navigation', async (
   await expect(page.getByTestId('toast')).toContainText('Sign in again')
 })
 
-test('the shell is accessible in light and dark and works by keyboard', async ({ page, makeUser }) => {
+test('the shell is accessible in light and dark and works by keyboard', async ({
+  page,
+  makeUser,
+}) => {
   const user = await makeUser(['VIEW_PORTFOLIO', 'SYSTEM_CONFIGURATION', 'ACCESS_MANAGEMENT'])
   await signIn(page, user)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()

@@ -44,10 +44,16 @@ export function apiClient(baseUrl: string) {
   /** Changes admin's initial password and returns a token with every permission. */
   async function adminToken(password = 'admin-password-1') {
     await request('POST', '/v1/user/forceChangePassword', {
-      form: { username: 'admin', password: 'admin', newPassword: password, confirmPassword: password },
+      form: {
+        username: 'admin',
+        password: 'admin',
+        newPassword: password,
+        confirmPassword: password,
+      },
     })
     const response = await login('admin', password)
-    if (response.status !== 200) throw new Error(`admin login failed: ${response.status} ${response.text}`)
+    if (response.status !== 200)
+      throw new Error(`admin login failed: ${response.status} ${response.text}`)
     return response.text
   }
 

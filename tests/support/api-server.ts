@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { inject } from 'vitest'
 import { loadEnv } from '../../server/config/env.ts'
 import { createLookout, type Lookout } from '../../server/lookout.ts'
 import { createLogger } from '../../server/logger.ts'
@@ -18,6 +19,8 @@ export async function startApiServer(overrides: Record<string, string> = {}): Pr
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-api-'))
   const adminUrl = postgresTestUrl()
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined
+  if (!scratch)
+    await fs.cp(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',

@@ -77,7 +77,11 @@ export default function AppShell() {
             <Outlet />
           </main>
           <footer className="flex items-center justify-end gap-2 border-t px-4 py-3 text-sm text-muted-foreground">
-            <Link to={`?${aboutParams}`} preventScrollReset className="hover:text-foreground hover:underline">
+            <Link
+              to={`?${aboutParams}`}
+              preventScrollReset
+              className="hover:text-foreground hover:underline"
+            >
               {t('footer.version', { application, version })}
             </Link>
           </footer>

@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PlaceholderPage, titleMeta } from '~/components/placeholder.tsx'
 import { placeholderLoader } from '~/utils/placeholder.server.ts'
 
-export const loader = (args: LoaderFunctionArgs) => placeholderLoader(args, 'VIEW_PORTFOLIO', 'pages.licenses')
+export const loader = (args: LoaderFunctionArgs) =>
+  placeholderLoader(args, 'VIEW_PORTFOLIO', 'pages.licenses')
 
 export const meta = titleMeta
 

@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PlaceholderPage, titleMeta } from '~/components/placeholder.tsx'
 import { placeholderLoader } from '~/utils/placeholder.server.ts'
 
-export const loader = (args: LoaderFunctionArgs) => placeholderLoader(args, 'VIEW_POLICY_VIOLATION', 'pages.policyViolationAudit')
+export const loader = (args: LoaderFunctionArgs) =>
+  placeholderLoader(args, 'VIEW_POLICY_VIOLATION', 'pages.policyViolationAudit')
 
 export const meta = titleMeta
 

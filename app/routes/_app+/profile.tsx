@@ -15,7 +15,7 @@ import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
-import { redirectWithToast } from '~/utils/toast.server.ts'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
 
 const required = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required')
 
@@ -61,14 +61,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     })
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    const plainText = error.response.contentType?.startsWith('text/plain')
-    const message = plainText
-      ? error.response.body
-      : (toastForFailedResponse(error.response, t).description ?? t('errors.unexpected'))
+    if (!(error instanceof ApiError)) throw error
+    // Dependency-Track explains profile refusals in a plain sentence; anything else is a toast.
+    if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
+      return json(
+        { result: submission.reply({ formErrors: [error.response.body], hideFields: hidden }) },
+        { status: error.status },
+      )
+    }
     return json(
-      { result: submission.reply({ formErrors: [message], hideFields: hidden }) },
-      { status: error.status },
+      { result: submission.reply({ hideFields: hidden }) },
+      {
+        status: error.status,
+        headers: await createToastHeaders(context, toastForFailedResponse(error.response, t)),
+      },
     )
   }
   return redirectWithToast(context, '/profile', { type: 'success', title: t('profile.success') })
@@ -101,12 +107,18 @@ export default function ProfileRoute() {
         <Form method="POST" className="flex flex-col gap-4" {...getFormProps(form)}>
           <Field
             labelProps={{ children: t('profile.fullname') }}
-            inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }}
+            inputProps={{
+              ...getInputProps(fields.fullname, { type: 'text' }),
+              autoComplete: 'name',
+            }}
             errors={translate(fields.fullname.errors)}
           />
           <Field
             labelProps={{ children: t('profile.email') }}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+            inputProps={{
+              ...getInputProps(fields.email, { type: 'email' }),
+              autoComplete: 'email',
+            }}
             errors={translate(fields.email.errors)}
           />
           <Field

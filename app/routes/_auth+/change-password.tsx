@@ -60,7 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw error
     }
     const status = error instanceof ApiError ? error.status : 503
-    return json({ result: submission.reply({ formErrors: [message], hideFields: hidden }) }, { status })
+    return json(
+      { result: submission.reply({ formErrors: [message], hideFields: hidden }) },
+      { status },
+    )
   }
   const target = safeRedirect(redirectTo, new URL(request.url).origin)
   return redirectWithToast(context, `/login?${new URLSearchParams({ redirect: target })}`, {
@@ -100,7 +103,10 @@ export default function ChangePasswordPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           labelProps={{ children: t('changePassword.username') }}
-          inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: 'text' }),
+            autoComplete: 'username',
+          }}
           errors={translate(fields.username.errors)}
         />
         <Field
@@ -114,7 +120,10 @@ export default function ChangePasswordPage() {
         />
         <Field
           labelProps={{ children: t('changePassword.newPassword') }}
-          inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
+          inputProps={{
+            ...getInputProps(fields.newPassword, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
           errors={translate(fields.newPassword.errors)}
         />
         <Field

@@ -61,7 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error
     if (error.cause === 'FORCE_PASSWORD_CHANGE') {
-      const params = new URLSearchParams({ redirect: redirectTo, username: submission.value.username })
+      const params = new URLSearchParams({
+        redirect: redirectTo,
+        username: submission.value.username,
+      })
       return redirect(`/change-password?${params}`)
     }
     const t = await getFixedT(request, context)
@@ -73,7 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const status = { INVALID_CREDENTIALS: 401, SUSPENDED: 403, THROTTLED: 429, UNREACHABLE: 503 }
     return json(
-      { result: submission.reply({ formErrors: [messages[error.cause]], hideFields: ['password'] }) },
+      {
+        result: submission.reply({ formErrors: [messages[error.cause]], hideFields: ['password'] }),
+      },
       { status: status[error.cause] },
     )
   }
@@ -128,7 +133,10 @@ export default function LoginPage() {
       />
       <Field
         labelProps={{ children: t('login.password') }}
-        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        inputProps={{
+          ...getInputProps(fields.password, { type: 'password' }),
+          autoComplete: 'current-password',
+        }}
         errors={translate(fields.password.errors)}
       />
       {form.errors?.length ? (

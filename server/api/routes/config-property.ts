@@ -90,7 +90,8 @@ export function configPropertyRoutes(app: Api, ctx: AppContext, encryptionKey: U
       config: { access: systemConfiguration, consumes: 'json' },
       schema: {
         tags: ['configProperty'],
-        summary: 'Update several config properties; one answer entry per item (object, error text or null)',
+        summary:
+          'Update several config properties; one answer entry per item (object, error text or null)',
         body: z.array(ConfigPropertyBody),
       },
     },

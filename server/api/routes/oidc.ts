@@ -12,7 +12,10 @@ export function oidcRoutes(app: Api, ctx: AppContext) {
     '/v1/oidc/available',
     {
       config: { access: 'public' },
-      schema: { tags: ['oidc'], summary: 'Whether OpenID Connect sign-in is configured and reachable' },
+      schema: {
+        tags: ['oidc'],
+        summary: 'Whether OpenID Connect sign-in is configured and reachable',
+      },
     },
     async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').send(String(Boolean(await discovery.get()))),

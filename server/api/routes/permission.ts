@@ -15,7 +15,11 @@ export function permissionRoutes(app: Api, ctx: AppContext) {
     '/v1/permission',
     {
       config: { access: accessManagement },
-      schema: { tags: ['permission'], summary: 'All permissions', response: { 200: z.array(PermissionJson) } },
+      schema: {
+        tags: ['permission'],
+        summary: 'All permissions',
+        response: { 200: z.array(PermissionJson) },
+      },
     },
     async () =>
       ctx.db.query<{ name: string; description: string }>(

@@ -74,7 +74,11 @@ export function teamRoutes(app: Api, ctx: AppContext) {
         tags: ['team'],
         summary: 'The team of the calling API key',
         response: {
-          200: z.object({ uuid: z.string(), name: z.string(), permissions: z.array(PermissionJson) }),
+          200: z.object({
+            uuid: z.string(),
+            name: z.string(),
+            permissions: z.array(PermissionJson),
+          }),
         },
       },
     },
@@ -96,7 +100,12 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     '/v1/team/:uuid',
     {
       config: { access: accessManagement },
-      schema: { tags: ['team'], summary: 'One team', params: UuidParams, response: { 200: TeamJson } },
+      schema: {
+        tags: ['team'],
+        summary: 'One team',
+        params: UuidParams,
+        response: { 200: TeamJson },
+      },
     },
     async (request) => {
       const team = await teams.findTeamByUuid(ctx.db, request.params.uuid)
@@ -147,11 +156,18 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     '/v1/team',
     {
       config: { access: accessManagement, consumes: 'json' },
-      schema: { tags: ['team'], summary: 'Delete a team', body: z.object({ uuid: z.string().nullish() }).loose() },
+      schema: {
+        tags: ['team'],
+        summary: 'Delete a team',
+        body: z.object({ uuid: z.string().nullish() }).loose(),
+      },
     },
     async (request, reply) => {
       const uuid = request.body?.uuid
-      const team = uuid && z.uuid().safeParse(uuid).success ? await teams.findTeamByUuid(ctx.db, uuid) : undefined
+      const team =
+        uuid && z.uuid().safeParse(uuid).success
+          ? await teams.findTeamByUuid(ctx.db, uuid)
+          : undefined
       if (!team) throw textError(404, 'The team could not be found.')
       await ctx.db.transaction((tx) => teams.deleteTeam(tx, team.id))
       return reply.status(204).send()
@@ -211,8 +227,12 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     async (request) => {
       const existing = await findKey(request.params.publicIdOrKey)
       const body = typeof request.body === 'string' ? request.body : ''
-      if (body.length > 255) throw textError(400, 'The comment may not be longer than 255 characters.')
-      return apiKeyJson(prefix, await keys.setComment(ctx.db, existing.id, body === '' ? null : body))
+      if (body.length > 255)
+        throw textError(400, 'The comment may not be longer than 255 characters.')
+      return apiKeyJson(
+        prefix,
+        await keys.setComment(ctx.db, existing.id, body === '' ? null : body),
+      )
     },
   )
 

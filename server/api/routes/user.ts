@@ -108,7 +108,11 @@ export function userRoutes(app: Api, ctx: AppContext) {
     '/v1/user/managed',
     {
       config: { access: accessManagement },
-      schema: { tags: ['user'], summary: 'All managed users', response: { 200: z.array(UserJson) } },
+      schema: {
+        tags: ['user'],
+        summary: 'All managed users',
+        response: { 200: z.array(UserJson) },
+      },
     },
     async (_request, reply) => listUsers('MANAGED', reply),
   )
@@ -119,7 +123,10 @@ export function userRoutes(app: Api, ctx: AppContext) {
   )
   app.get(
     '/v1/user/oidc',
-    { config: { access: accessManagement }, schema: { tags: ['user'], summary: 'All OpenID Connect users' } },
+    {
+      config: { access: accessManagement },
+      schema: { tags: ['user'], summary: 'All OpenID Connect users' },
+    },
     async (_request, reply) => listUsers('OIDC', reply),
   )
 
@@ -184,7 +191,8 @@ export function userRoutes(app: Api, ctx: AppContext) {
       },
       handler: async (request, reply) => {
         const uuid = request.body?.uuid
-        const team = uuid && z.uuid().safeParse(uuid).success ? await findTeamByUuid(ctx.db, uuid) : undefined
+        const team =
+          uuid && z.uuid().safeParse(uuid).success ? await findTeamByUuid(ctx.db, uuid) : undefined
         if (!team) throw textError(404, 'The team could not be found.')
         const user = await users.findUserAnyKind(ctx.db, request.params.username)
         if (!user) throw textError(404, 'The user could not be found.')

@@ -11,7 +11,11 @@ export function versionRoutes(app: Api, ctx: AppContext) {
     '/version',
     {
       config: { access: 'public' },
-      schema: { tags: ['version'], summary: 'Application and API version', response: { 200: AboutJson } },
+      schema: {
+        tags: ['version'],
+        summary: 'Application and API version',
+        response: { 200: AboutJson },
+      },
     },
     async () => {
       database ??= await ctx.db.productInfo()

@@ -20,7 +20,10 @@ describe('API keys', () => {
     expect(decodeApiKey('odt_', key.key)).toEqual({ publicId: key.publicId, secret: key.secret })
     const legacy = 'ABCDE' + 'x'.repeat(27)
     expect(decodeApiKey('odt_', legacy)).toEqual({ publicId: 'ABCDE', secret: 'x'.repeat(27) })
-    expect(decodeApiKey('odt_', `odt_${legacy}`)).toEqual({ publicId: 'ABCDE', secret: 'x'.repeat(27) })
+    expect(decodeApiKey('odt_', `odt_${legacy}`)).toEqual({
+      publicId: 'ABCDE',
+      secret: 'x'.repeat(27),
+    })
     expect(decodeApiKey('odt_', `odt_ABCDE_${'y'.repeat(27)}`)).toEqual({
       publicId: 'ABCDE',
       secret: 'y'.repeat(27),
@@ -28,7 +31,14 @@ describe('API keys', () => {
   })
 
   it('rejects anything else', () => {
-    for (const bad of ['', 'odt_', 'odt_short_secret', `alpine_ABCDEFGH_${'z'.repeat(32)}`, 'x'.repeat(33), `odt_ABCDEFGH_${'!'.repeat(32)}`]) {
+    for (const bad of [
+      '',
+      'odt_',
+      'odt_short_secret',
+      `alpine_ABCDEFGH_${'z'.repeat(32)}`,
+      'x'.repeat(33),
+      `odt_ABCDEFGH_${'!'.repeat(32)}`,
+    ]) {
       expect(decodeApiKey('odt_', bad)).toBeUndefined()
     }
   })

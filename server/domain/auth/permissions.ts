@@ -5,12 +5,21 @@ export const PERMISSIONS = [
     'VIEW_PORTFOLIO',
     'Provides the ability to view the portfolio of projects, components, and licenses',
   ],
-  ['PORTFOLIO_MANAGEMENT', 'Allows the creation, modification, and deletion of data in the portfolio'],
-  ['VIEW_VULNERABILITY', 'Provides the ability to view the vulnerabilities projects are affected by'],
+  [
+    'PORTFOLIO_MANAGEMENT',
+    'Allows the creation, modification, and deletion of data in the portfolio',
+  ],
+  [
+    'VIEW_VULNERABILITY',
+    'Provides the ability to view the vulnerabilities projects are affected by',
+  ],
   ['VULNERABILITY_ANALYSIS', 'Provides the ability to make analysis decisions on vulnerabilities'],
   ['VIEW_POLICY_VIOLATION', 'Provides the ability to view policy violations'],
   ['VULNERABILITY_MANAGEMENT', 'Allows management of internally-defined vulnerabilities'],
-  ['POLICY_VIOLATION_ANALYSIS', 'Provides the ability to make analysis decisions on policy violations'],
+  [
+    'POLICY_VIOLATION_ANALYSIS',
+    'Provides the ability to make analysis decisions on policy violations',
+  ],
   ['ACCESS_MANAGEMENT', 'Allows the management of users, teams, and API keys'],
   [
     'SYSTEM_CONFIGURATION',

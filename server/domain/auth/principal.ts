@@ -60,5 +60,9 @@ async function apiKeyPrincipal(ctx: AppContext, key: string): Promise<Principal 
   const apiKey = await findApiKey(ctx.db, decoded.publicId)
   if (!apiKey || !secretMatches(decoded.secret, apiKey.secret_hash)) return undefined
   ctx.apiKeyUsage.set(apiKey.public_id, Date.now())
-  return { kind: 'apiKey', apiKey, permissions: new Set(await apiKeyPermissions(ctx.db, apiKey.id)) }
+  return {
+    kind: 'apiKey',
+    apiKey,
+    permissions: new Set(await apiKeyPermissions(ctx.db, apiKey.id)),
+  }
 }

@@ -27,7 +27,8 @@ export const CONFIG_PROPERTY_CATALOGUE: readonly ConfigPropertyDefinition[] = [
     propertyType: 'URL',
     defaultValue: null,
     isPublic: false,
-    description: 'Base URL of this instance, used to build links in notifications and integrations.',
+    description:
+      'Base URL of this instance, used to build links in notifications and integrations.',
   },
   {
     groupName: 'general',
@@ -83,7 +84,8 @@ export const CONFIG_PROPERTY_CATALOGUE: readonly ConfigPropertyDefinition[] = [
     propertyType: 'STRING',
     defaultValue: '[]',
     isPublic: false,
-    description: 'JSON array of tag names for which BOM validation is enabled when the mode is ENABLED_FOR_TAGS.',
+    description:
+      'JSON array of tag names for which BOM validation is enabled when the mode is ENABLED_FOR_TAGS.',
   },
   {
     groupName: 'artifact',
@@ -91,7 +93,8 @@ export const CONFIG_PROPERTY_CATALOGUE: readonly ConfigPropertyDefinition[] = [
     propertyType: 'STRING',
     defaultValue: '[]',
     isPublic: false,
-    description: 'JSON array of tag names for which BOM validation is disabled when the mode is DISABLED_FOR_TAGS.',
+    description:
+      'JSON array of tag names for which BOM validation is disabled when the mode is DISABLED_FOR_TAGS.',
   },
   {
     groupName: 'email',
@@ -563,7 +566,8 @@ export const CONFIG_PROPERTY_CATALOGUE: readonly ConfigPropertyDefinition[] = [
     propertyType: 'INTEGER',
     defaultValue: null,
     isPublic: false,
-    description: 'Last-modified time (epoch seconds) from which incremental NVD API mirroring starts.',
+    description:
+      'Last-modified time (epoch seconds) from which incremental NVD API mirroring starts.',
   },
   {
     groupName: 'vuln-source',
@@ -755,7 +759,8 @@ export const CONFIG_PROPERTY_CATALOGUE: readonly ConfigPropertyDefinition[] = [
     propertyType: 'BOOLEAN',
     defaultValue: 'false',
     isPublic: false,
-    description: 'Enables overriding the default notification templates with files from the template base directory.',
+    description:
+      'Enables overriding the default notification templates with files from the template base directory.',
   },
   {
     groupName: 'access-management',
@@ -795,7 +800,8 @@ export const CONFIG_PROPERTY_CATALOGUE: readonly ConfigPropertyDefinition[] = [
     propertyType: 'INTEGER',
     defaultValue: null,
     isPublic: false,
-    description: 'Last-modified time (epoch seconds) used for incremental GitHub Advisories mirroring.',
+    description:
+      'Last-modified time (epoch seconds) used for incremental GitHub Advisories mirroring.',
   },
   {
     groupName: 'vuln-source',

@@ -35,11 +35,15 @@ describe('config property values', () => {
     expect(rejection(() => normaliseValue(row('INTEGER'), '4.2', key))).toBe(
       '400 The property expected an integer and an integer was not sent.',
     )
-    expect(rejection(() => normaliseValue(row('INTEGER', 'task-scheduler', 'x.cadence'), '0', key))).toBe(
+    expect(
+      rejection(() => normaliseValue(row('INTEGER', 'task-scheduler', 'x.cadence'), '0', key)),
+    ).toBe(
       '400 A Task scheduler cadence (x.cadence) cannot be inferior to one hour.A value of 0 was provided.',
     )
     expect(
-      rejection(() => normaliseValue(row('INTEGER', 's', 'consistency.check.delta.threshold'), '101', key)),
+      rejection(() =>
+        normaliseValue(row('INTEGER', 's', 'consistency.check.delta.threshold'), '101', key),
+      ),
     ).toContain('cannot be inferior to 1 or superior to 100')
   })
 
@@ -54,24 +58,28 @@ describe('config property values', () => {
     expect(stored).not.toContain('s3cret')
     expect(decryptValue(key, stored)).toBe('s3cret')
     expect(normaliseValue(row('ENCRYPTEDSTRING'), HIDDEN_PLACEHOLDER, key)).toBe('unchanged')
-    expect(configPropertyJson({ ...row('ENCRYPTEDSTRING'), property_value: stored }).propertyValue).toBe(
-      HIDDEN_PLACEHOLDER,
-    )
+    expect(
+      configPropertyJson({ ...row('ENCRYPTEDSTRING'), property_value: stored }).propertyValue,
+    ).toBe(HIDDEN_PLACEHOLDER)
   })
 
   it('applies the named string rules', () => {
-    expect(normaliseValue(row('STRING', 'vuln-source', 'google.osv.enabled'), ' npm; Go ;npm', key)).toBe(
-      'npm;Go',
-    )
-    expect(normaliseValue(row('STRING', 'artifact', 'bom.validation.tags.inclusive'), '[ "a" ]', key)).toBe(
-      '["a"]',
-    )
-    expect(rejection(() => normaliseValue(row('STRING', 'artifact', 'bom.validation.mode'), 'NO', key))).toBe(
-      '400 Value must be any of: ENABLED, DISABLED, ENABLED_FOR_TAGS, DISABLED_FOR_TAGS',
-    )
+    expect(
+      normaliseValue(row('STRING', 'vuln-source', 'google.osv.enabled'), ' npm; Go ;npm', key),
+    ).toBe('npm;Go')
+    expect(
+      normaliseValue(row('STRING', 'artifact', 'bom.validation.tags.inclusive'), '[ "a" ]', key),
+    ).toBe('["a"]')
+    expect(
+      rejection(() => normaliseValue(row('STRING', 'artifact', 'bom.validation.mode'), 'NO', key)),
+    ).toBe('400 Value must be any of: ENABLED, DISABLED, ENABLED_FOR_TAGS, DISABLED_FOR_TAGS')
   })
 
   it('omits null values from the JSON', () => {
-    expect(configPropertyJson(row('STRING'))).toEqual({ groupName: 'g', propertyName: 'p', propertyType: 'STRING' })
+    expect(configPropertyJson(row('STRING'))).toEqual({
+      groupName: 'g',
+      propertyName: 'p',
+      propertyType: 'STRING',
+    })
   })
 })

@@ -7,7 +7,9 @@ import { encryptValue } from './crypto.ts'
 export const HIDDEN_PLACEHOLDER = 'HiddenDecryptedPropertyPlaceholder'
 const BOM_VALIDATION_MODES = ['ENABLED', 'DISABLED', 'ENABLED_FOR_TAGS', 'DISABLED_FOR_TAGS']
 const PUBLIC = new Set(
-  CONFIG_PROPERTY_CATALOGUE.filter((p) => p.isPublic).map((p) => `${p.groupName}/${p.propertyName}`),
+  CONFIG_PROPERTY_CATALOGUE.filter((p) => p.isPublic).map(
+    (p) => `${p.groupName}/${p.propertyName}`,
+  ),
 )
 
 export const isPublicProperty = (groupName: string, propertyName: string) =>
@@ -66,7 +68,10 @@ export function normaliseValue(
         throw textError(400, 'The property expected a URL but the URL was malformed.')
       }
     case 'UUID':
-      if (value === null || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+      if (
+        value === null ||
+        !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+      ) {
         throw textError(400, 'The property expected a UUID but a valid UUID was not sent.')
       }
       return value
@@ -75,7 +80,14 @@ export function normaliseValue(
       return value === null ? null : encryptValue(encryptionKey, value)
   }
   if (name === 'google.osv.enabled' && value !== null && value.trim() !== '') {
-    return [...new Set(value.split(';').map((item) => item.trim()).filter(Boolean))].join(';')
+    return [
+      ...new Set(
+        value
+          .split(';')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+    ].join(';')
   }
   if (name === 'bom.validation.mode') {
     if (value === null || !BOM_VALIDATION_MODES.includes(value)) {
@@ -85,7 +97,8 @@ export function normaliseValue(
   if (name === 'bom.validation.tags.inclusive' || name === 'bom.validation.tags.exclusive') {
     try {
       const parsed: unknown = JSON.parse(value ?? '')
-      if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'string')) throw new Error()
+      if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'string'))
+        throw new Error()
       return JSON.stringify(parsed)
     } catch {
       throw textError(400, 'Value must be a valid JSON array of strings')

@@ -1,7 +1,12 @@
 import type { Database } from '../../db/database.ts'
 import { insertMissingConfigProperties } from '../../data/config-properties.ts'
 import { generateSecret, generateUuid, ensureSetting } from '../../data/system.ts'
-import { countUsers, grantUserPermission, addMembership, insertManagedUser } from '../../data/users.ts'
+import {
+  countUsers,
+  grantUserPermission,
+  addMembership,
+  insertManagedUser,
+} from '../../data/users.ts'
 import { grantTeamPermission, insertTeam } from '../../data/teams.ts'
 import { DEFAULT_TEAMS, PERMISSIONS, PERMISSION_NAMES } from '../auth/permissions.ts'
 import { hashPassword } from '../auth/passwords.ts'
@@ -50,7 +55,8 @@ export async function seed(db: Database, bcryptRounds: number): Promise<Installa
         for (const permission of definition.permissions) {
           await grantTeamPermission(tx, team.id, permission)
         }
-        if (admin && definition.name === 'Administrators') await addMembership(tx, admin.id, team.id)
+        if (admin && definition.name === 'Administrators')
+          await addMembership(tx, admin.id, team.id)
       }
     }
 

@@ -3,7 +3,8 @@ import * as users from '../../data/users.ts'
 import { textError } from '../../http/errors.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 
-const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === ''
+const blank = (value: string | null | undefined) =>
+  value === undefined || value === null || value.trim() === ''
 const trimToNull = (value: string | null | undefined) => (blank(value) ? null : value!.trim())
 
 export interface ManagedUserInput {
@@ -24,7 +25,8 @@ export async function createManagedUser(ctx: AppContext, input: ManagedUserInput
   if (blank(input.newPassword) || blank(input.confirmPassword)) {
     throw textError(400, 'A password must be set.')
   }
-  if (input.newPassword !== input.confirmPassword) throw textError(400, 'The passwords do not match.')
+  if (input.newPassword !== input.confirmPassword)
+    throw textError(400, 'The passwords do not match.')
   if (await users.findUser(ctx.db, 'MANAGED', input.username!)) {
     throw textError(409, 'A user with the same username already exists. Cannot create new user.')
   }
@@ -77,7 +79,8 @@ export async function updateOwnProfile(
     email: trimToNull(input.email),
   })
   if (changingPassword) {
-    const same = user.password_hash && (await verifyPassword(input.newPassword!, user.password_hash))
+    const same =
+      user.password_hash && (await verifyPassword(input.newPassword!, user.password_hash))
     if (!same) {
       const hash = await hashPassword(input.newPassword!, ctx.env.LOOKOUT_BCRYPT_ROUNDS)
       await users.setPassword(ctx.db, user.id, hash, { clearForceChange: false })
@@ -87,5 +90,4 @@ export async function updateOwnProfile(
 }
 
 export type ForcedChangeResult =
-  | { status: 200 }
-  | { status: 401 | 403 | 406 | 429; body: string; retryAfterSeconds?: number }
+  { status: 200 } | { status: 401 | 403 | 406 | 429; body: string; retryAfterSeconds?: number }

@@ -66,7 +66,8 @@ export async function createUser(baseUrl: string, permissions: string[]): Promis
       suspended: false,
     },
   })
-  if (created.status !== 201) throw new Error(`user creation failed: ${created.status} ${created.text}`)
+  if (created.status !== 201)
+    throw new Error(`user creation failed: ${created.status} ${created.text}`)
   for (const permission of permissions) {
     await api.post(`/api/v1/permission/${permission}/user/${user.username}`, { token })
   }

@@ -4,7 +4,12 @@ import { ADMIN_PASSWORD, apiFor } from './api.ts'
 export default async function globalSetup() {
   const api = apiFor(process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3990}`)
   const response = await api.post('/api/v1/user/forceChangePassword', {
-    form: { username: 'admin', password: 'admin', newPassword: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD },
+    form: {
+      username: 'admin',
+      password: 'admin',
+      newPassword: ADMIN_PASSWORD,
+      confirmPassword: ADMIN_PASSWORD,
+    },
   })
   if (response.status !== 200 && response.status !== 401) {
     throw new Error(`Could not set the admin password: ${response.status}`)

@@ -8,7 +8,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { permissions } = await requireUser(request, context, {
     anyOf: ['SYSTEM_CONFIGURATION', 'ACCESS_MANAGEMENT'],
   })
-  const section = ADMIN_SECTIONS.find((candidate) => meetsRequirement(permissions, candidate.requires))
+  const section = ADMIN_SECTIONS.find((candidate) =>
+    meetsRequirement(permissions, candidate.requires),
+  )
   if (!section) throw new Response('Forbidden', { status: 403 })
   return redirect(`/admin/${section.path}/${section.pages[0]!.path}`)
 }

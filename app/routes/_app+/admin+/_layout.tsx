@@ -12,9 +12,9 @@ export const ADMIN_ACCESS = { anyOf: ['SYSTEM_CONFIGURATION', 'ACCESS_MANAGEMENT
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { permissions } = await requireUser(request, context, ADMIN_ACCESS)
   return json({
-    sections: ADMIN_SECTIONS.filter((section) => meetsRequirement(permissions, section.requires)).map(
-      (section) => section.path,
-    ),
+    sections: ADMIN_SECTIONS.filter((section) =>
+      meetsRequirement(permissions, section.requires),
+    ).map((section) => section.path),
   })
 }
 
