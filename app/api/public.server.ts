@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { createApiClient } from './client.server.ts'
-import { AboutSchema, ConfigPropertySchema, type About } from './schemas.ts'
+import { AboutSchema, ConfigPropertySchema, type About } from './schemas.server.ts'
 
 /**
  * Public, user-independent answers (version, public config, OIDC availability) are cached

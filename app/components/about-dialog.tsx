@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { About } from '~/api/schemas.ts'
+import type { About } from '~/api/schemas.server.ts'
 import { formatDate } from '~/utils/date.ts'
 import { UrlDialog } from './dialog.tsx'
 

@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ApiError } from '~/api/client.server.ts'
-import { CurrentUserSchema } from '~/api/schemas.ts'
+import { CurrentUserSchema } from '~/api/schemas.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ErrorList, Field } from '~/components/forms.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
@@ -16,25 +16,13 @@ import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
-
-const required = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required')
-
-export const ProfileFormSchema = z
-  .object({
-    fullname: required,
-    email: required.pipe(z.email('validation.email')),
-    newPassword: z.string().optional(),
-    confirmPassword: z.string().optional(),
-  })
-  .refine((value) => (value.newPassword ?? '') === (value.confirmPassword ?? ''), {
-    path: ['confirmPassword'],
-    message: 'validation.passwordsMatch',
-  })
+import { ProfileFormSchema } from './__profile-schema.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, idp } = await requireUser(request, context)
   const t = await getFixedT(request, context)
   return json({
+    constraint: getZodConstraint(ProfileFormSchema),
     user: { username: user.username, fullname: user.fullname ?? '', email: user.email ?? '' },
     isLocalUser: idp === 'LOCAL',
     title: t('meta.title', { page: t('pages.profile') }),
@@ -84,15 +72,14 @@ export const meta = titleMeta
 
 export default function ProfileRoute() {
   const { t } = useTranslation()
-  const { user, isLocalUser } = useLoaderData<typeof loader>()
+  const { user, isLocalUser, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const isPending = useIsPending()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ProfileFormSchema>>({
     id: 'profile-form',
-    constraint: getZodConstraint(ProfileFormSchema),
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { fullname: user.fullname, email: user.email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
     shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))

@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { ApiError, ApiUnreachableError, createApiClient } from '~/api/client.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ErrorList, Field } from '~/components/forms.tsx'
@@ -17,12 +18,13 @@ import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
 import { safeRedirect } from '~/utils/redirect.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
-import { ChangePasswordFormSchema } from './__auth-schemas.ts'
+import { ChangePasswordFormSchema } from './__auth-schemas.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, context)
   const url = new URL(request.url)
   return json({
+    constraint: getZodConstraint(ChangePasswordFormSchema),
     title: t('meta.title', { page: t('pages.changePassword') }),
     forced: url.searchParams.has('username'),
   })
@@ -76,16 +78,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation()
-  const { forced } = useLoaderData<typeof loader>()
+  const { forced, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const isPending = useIsPending()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ChangePasswordFormSchema>>({
     id: 'change-password-form',
-    constraint: getZodConstraint(ChangePasswordFormSchema),
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { username: searchParams.get('username') ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
     shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))

@@ -9,7 +9,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import sanitizeHtml from 'sanitize-html'
+import type { z } from 'zod'
 import { getPublicProperty, isOidcAvailable } from '~/api/public.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ErrorList, Field } from '~/components/forms.tsx'
@@ -19,7 +19,8 @@ import { LoginFailure, authenticator, getOptionalToken, startSession } from '~/u
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
 import { safeRedirect } from '~/utils/redirect.ts'
-import { LoginFormSchema } from './__auth-schemas.ts'
+import { welcomeMessageHtml } from '~/utils/welcome.server.ts'
+import { LoginFormSchema } from './__auth-schemas.server.ts'
 
 const truthy = (value: string | undefined) => /^(true|yes|1)$/i.test(value?.trim() ?? '')
 
@@ -37,14 +38,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const stored = await getPublicProperty(context, 'general', 'welcome.message.html').catch(
       () => undefined,
     )
-    try {
-      welcomeHtml = stored ? sanitizeHtml(decodeURIComponent(stored)) : undefined
-    } catch {
-      welcomeHtml = undefined
-    }
+    welcomeHtml = welcomeMessageHtml(stored)
   }
   const t = await getFixedT(request, context)
-  return json({ welcomeHtml, oidcAvailable, title: t('meta.title', { page: t('pages.login') }) })
+  return json({
+    welcomeHtml,
+    oidcAvailable,
+    constraint: getZodConstraint(LoginFormSchema),
+    title: t('meta.title', { page: t('pages.login') }),
+  })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -88,16 +90,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export default function LoginPage() {
   const { t } = useTranslation()
-  const { welcomeHtml, oidcAvailable } = useLoaderData<typeof loader>()
+  const { welcomeHtml, oidcAvailable, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const isPending = useIsPending()
   const redirectTo = searchParams.get('redirect') ?? ''
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof LoginFormSchema>>({
     id: 'login-form',
-    constraint: getZodConstraint(LoginFormSchema),
+    constraint,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
     shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))

@@ -4,12 +4,12 @@ import { SUPPORTED_LANGUAGES } from '~/utils/i18n.ts'
 import { languageCookie } from '~/utils/i18n.server.ts'
 import { localPath } from '~/utils/safe-path.ts'
 
-export const LanguageFormSchema = z.object({ language: z.enum(SUPPORTED_LANGUAGES) })
-
 /** Stores the chosen language in a cookie and reloads the page the reader was on. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
-  const parsed = LanguageFormSchema.safeParse({ language: form.get('language') })
+  const parsed = z.object({ language: z.enum(SUPPORTED_LANGUAGES) }).safeParse({
+    language: form.get('language'),
+  })
   if (!parsed.success) throw new Response('Unknown language', { status: 400 })
   return redirect(localPath(form.get('redirectTo')), {
     headers: { 'Set-Cookie': await languageCookie.serialize(parsed.data.language) },
