@@ -17,7 +17,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A brand-new Lookout with an empty database, for flows that need the first-start admin. */
-export async function startFreshServer() {
+export async function startFreshServer(extraEnv: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-fresh-'))
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
@@ -28,6 +28,7 @@ export async function startFreshServer() {
       LOOKOUT_DATA_DIR: dataDir,
       LOOKOUT_BCRYPT_ROUNDS: '4',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: 'ignore',
   })
