@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { Alert } from './ui/alert.tsx'
 import { Input } from './ui/input.tsx'
 import { Label } from './ui/label.tsx'
 
@@ -52,5 +53,15 @@ export function Field({
       ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  )
+}
+
+/** Errors about the whole form (a refused sign-in, a server answer), announced when they appear. */
+export function FormErrorAlert({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  if (!errors?.filter(Boolean).length) return null
+  return (
+    <Alert variant="destructive" role="alert">
+      <ErrorList id={id} errors={errors} />
+    </Alert>
   )
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { ChevronDown, CircleUser, Info, KeyRound, LogOut, UserPen } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '~/utils/i18n.ts'
 import { Button } from './ui/button.tsx'
@@ -23,12 +24,16 @@ export function UserMenu({
 }) {
   const { t } = useTranslation()
   const location = useLocation()
+  const menu = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    menu.current?.removeAttribute('open')
+  }, [location])
   const here = `${location.pathname}${location.search}`
   const aboutParams = new URLSearchParams(location.search)
   aboutParams.set('about', '')
 
   return (
-    <details className="group relative">
+    <details ref={menu} className="group relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent [&::-webkit-details-marker]:hidden"
         aria-label={t('header.userMenu')}

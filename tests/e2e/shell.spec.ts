@@ -68,3 +68,20 @@ test('old console addresses redirect to the current ones', async ({ page, makeUs
   await page.goto('/vulnerability?source=NVD&vulnId=CVE-2021-44228')
   await expect(page).toHaveURL(/\/vulnerabilities\/NVD\/CVE-2021-44228$/)
 })
+
+test('on a narrow screen the navigation opens from the menu button and closes after a choice', async ({
+  page,
+  makeUser,
+}) => {
+  const user = await makeUser(['VIEW_PORTFOLIO'])
+  await page.setViewportSize({ width: 390, height: 760 })
+  await signIn(page, user)
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await expect(nav).toBeHidden()
+  await page.getByLabel('Open navigation').click()
+  await expect(nav).toBeVisible()
+  await expectNoAxeViolations(page)
+  await nav.getByRole('link', { name: 'Licenses' }).click()
+  await expect(page.getByRole('heading', { name: 'Licenses', level: 1 })).toBeVisible()
+  await expect(nav).toBeHidden()
+})

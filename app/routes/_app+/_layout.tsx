@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { Menu, ShieldCheck } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Sidebar } from '~/components/sidebar.tsx'
@@ -27,6 +28,10 @@ export default function AppShell() {
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const { t } = useTranslation()
   const location = useLocation()
+  const mobileNav = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    mobileNav.current?.removeAttribute('open')
+  }, [location.pathname])
   const displayName = user.fullname || user.username
   const application = root?.about?.application ?? 'Lookout'
   const version = root?.about?.lookoutVersion ?? root?.about?.version ?? ''
@@ -41,8 +46,8 @@ export default function AppShell() {
       >
         {t('skipToContent')}
       </a>
-      <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur">
-        <details className="group lg:hidden">
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background px-4">
+        <details ref={mobileNav} className="group lg:hidden">
           <summary
             className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-accent [&::-webkit-details-marker]:hidden"
             aria-label={t('nav.open')}

@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { ApiError } from '~/api/client.server.ts'
 import { CurrentUserSchema } from '~/api/schemas.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ErrorList, Field } from '~/components/forms.tsx'
+import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -125,11 +125,7 @@ export default function ProfileRoute() {
             }}
             errors={translate(fields.confirmPassword.errors)}
           />
-          {form.errors?.length ? (
-            <Alert variant="destructive" role="alert">
-              <ErrorList id={form.errorId} errors={form.errors} />
-            </Alert>
-          ) : null}
+          <FormErrorAlert id={form.errorId} errors={form.errors} />
           <Button type="submit" disabled={isPending} className="self-start">
             {t('profile.submit')}
           </Button>

@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiError, ApiUnreachableError, createApiClient } from '~/api/client.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ErrorList, Field } from '~/components/forms.tsx'
-import { Alert } from '~/components/ui/alert.tsx'
+import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
@@ -135,11 +134,7 @@ export default function ChangePasswordPage() {
           }}
           errors={translate(fields.confirmPassword.errors)}
         />
-        {form.errors?.length ? (
-          <Alert variant="destructive" role="alert">
-            <ErrorList id={form.errorId} errors={form.errors} />
-          </Alert>
-        ) : null}
+        <FormErrorAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={isPending} className="w-full">
           {t('changePassword.submit')}
         </Button>

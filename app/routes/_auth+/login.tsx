@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { getPublicProperty, isOidcAvailable } from '~/api/public.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ErrorList, Field } from '~/components/forms.tsx'
-import { Alert } from '~/components/ui/alert.tsx'
+import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { LoginFailure, authenticator, getOptionalToken, startSession } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -140,11 +139,7 @@ export default function LoginPage() {
         }}
         errors={translate(fields.password.errors)}
       />
-      {form.errors?.length ? (
-        <Alert variant="destructive" role="alert">
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </Alert>
-      ) : null}
+      <FormErrorAlert id={form.errorId} errors={form.errors} />
       <Button type="submit" disabled={isPending}>
         {t('login.submit')}
       </Button>
