@@ -6,10 +6,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context.ts'
+import { bomRoutes } from '../api/routes/bom.ts'
+import { componentRoutes } from '../api/routes/component.ts'
 import { configPropertyRoutes } from '../api/routes/config-property.ts'
 import { eventRoutes } from '../api/routes/event.ts'
 import { oidcRoutes } from '../api/routes/oidc.ts'
 import { permissionRoutes } from '../api/routes/permission.ts'
+import { projectRoutes } from '../api/routes/project.ts'
+import { serviceRoutes } from '../api/routes/service.ts'
+import { tagRoutes } from '../api/routes/tag.ts'
 import { teamRoutes } from '../api/routes/team.ts'
 import { userRoutes } from '../api/routes/user.ts'
 import { API_LEVEL, versionRoutes } from '../api/routes/version.ts'
@@ -52,6 +57,11 @@ export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
     configPropertyRoutes(app, ctx, encryptionKey)
     oidcRoutes(app, ctx)
     eventRoutes(app, ctx)
+    projectRoutes(app, ctx)
+    tagRoutes(app, ctx)
+    componentRoutes(app, ctx)
+    serviceRoutes(app, ctx)
+    bomRoutes(app, ctx)
 
     app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
       scope.swagger(),
