@@ -13,10 +13,12 @@ import { openDatabase } from './db/open.ts'
 import { ensureSetting, generateSecret } from './data/system.ts'
 import { seed } from './domain/system/seed.ts'
 import { apiPlugin } from './http/api.ts'
+import { injectFetch, remoteFetch } from './http/api-fetch.ts'
 import { consolePlugin, type ApiFetch } from './http/console.ts'
 import { errorHandler } from './http/errors.ts'
-import { API_KEY_USAGE_JOB, applyApiKeyUsage, flushApiKeyUsage } from './jobs/api-key-usage.ts'
-import { enqueueJob, pruneFinishedJobs } from './jobs/queue.ts'
+import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
+import { jobHandlers } from './jobs/handlers.ts'
+import { enqueueJob } from './jobs/queue.ts'
 import { startWorker, type Worker } from './jobs/worker.ts'
 import { createLogger, type Logger } from './logger.ts'
 
@@ -159,11 +161,10 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       logger,
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
-      handlers: {
-        [API_KEY_USAGE_JOB]: applyApiKeyUsage,
-        'job.prune': async (_payload, { db: jobDb }) => pruneFinishedJobs(jobDb, 7 * 86_400_000),
-      },
+      handlers: jobHandlers(),
     })
+    // Finished jobs are kept a week for diagnosis; each start clears older ones.
+    await ctx.enqueue(ctx.db, 'job.prune', {}, { singletonKey: 'job.prune' })
   }
 
   const timers: NodeJS.Timeout[] = []
@@ -198,42 +199,6 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       await db?.close()
     },
   }
-}
-
-/** In-process calls from the console to the API: no socket, same handlers and checks. */
-function injectFetch(app: FastifyInstance): ApiFetch {
-  return async (url, init = {}) => {
-    const headers = Object.fromEntries(new Headers(init.headers).entries())
-    const body = init.body
-    const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers,
-      payload:
-        body === undefined || body === null
-          ? undefined
-          : typeof body === 'string' || Buffer.isBuffer(body)
-            ? body
-            : Buffer.from(await new Response(body).arrayBuffer()),
-    })
-    const nullBody = [101, 204, 205, 304].includes(response.statusCode)
-    const responseHeaders = new Headers()
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined) continue
-      for (const item of Array.isArray(value) ? value : [value])
-        responseHeaders.append(name, String(item))
-    }
-    return new Response(nullBody ? null : new Uint8Array(response.rawPayload), {
-      status: response.statusCode,
-      headers: responseHeaders,
-    })
-  }
-}
-
-function remoteFetch(baseUrl: string): ApiFetch {
-  const base = baseUrl.replace(/\/+$/, '')
-  return (url, init) =>
-    fetch(`${base}${url}`, { ...init, signal: init?.signal ?? AbortSignal.timeout(30_000) })
 }
 
 /** A console-only process keeps its cookie secret in the data folder. */

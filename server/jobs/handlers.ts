@@ -1,0 +1,11 @@
+import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
+import { pruneFinishedJobs } from './queue.ts'
+import type { JobHandler } from './worker.ts'
+
+/** Every kind of durable job a worker knows how to run. */
+export function jobHandlers(): Record<string, JobHandler> {
+  return {
+    [API_KEY_USAGE_JOB]: applyApiKeyUsage,
+    'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
+  }
+}
