@@ -1,3 +1,4 @@
+import { CLONE_JOB, cloneProjectJob } from '../domain/projects/clone.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { pruneFinishedJobs } from './queue.ts'
 import type { JobHandler } from './worker.ts'
@@ -6,6 +7,7 @@ import type { JobHandler } from './worker.ts'
 export function jobHandlers(): Record<string, JobHandler> {
   return {
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
+    [CLONE_JOB]: cloneProjectJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
   }
 }

@@ -1,4 +1,219 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import { projectAccessFor } from '../../domain/projects/access.ts'
+import { UuidParam } from '../../domain/projects/input.ts'
+import * as tagOps from '../../domain/projects/tags.ts'
+import { textError } from '../../http/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
 import type { Api } from '../types.ts'
 
-export function tagRoutes(_app: Api, _ctx: AppContext) {}
+const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const
+const portfolioManagement = { anyOf: ['PORTFOLIO_MANAGEMENT'] } as const
+const policyManagement = { anyOf: ['POLICY_MANAGEMENT'] } as const
+const systemConfiguration = { anyOf: ['SYSTEM_CONFIGURATION'] } as const
+const tagManagement = { anyOf: ['TAG_MANAGEMENT'] } as const
+const tags = ['tag']
+
+const NameParams = z.object({ name: z.string() })
+const sized = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, 'size must be between 1 and 100').max(100, 'size must be between 1 and 100')
+const TagNames = sized(z.string().refine((name) => name.trim() !== '', 'must not be blank'))
+const Uuids = sized(UuidParam)
+
+const TagListItem = z.object({
+  name: z.string(),
+  projectCount: z.number(),
+  policyCount: z.number(),
+  notificationRuleCount: z.number(),
+})
+const NamedItem = z.object({ uuid: z.string(), name: z.string() })
+
+function sendPage<T>(reply: FastifyReply, page: { rows: T[]; total: number }) {
+  reply.header('X-Total-Count', String(page.total))
+  return page.rows
+}
+
+export function tagRoutes(app: Api, ctx: AppContext) {
+  const access = (request: FastifyRequest) => projectAccessFor(ctx.db, request.principal)
+
+  app.get(
+    '/v1/tag',
+    {
+      config: { access: viewPortfolio },
+      schema: {
+        tags,
+        summary: 'Tags with the number of projects, policies and rules using them (paged)',
+        querystring: ListQuerySchema,
+        response: { 200: z.array(TagListItem) },
+      },
+    },
+    async (request, reply) => {
+      const page = await tagOps.tagsPage(
+        ctx.db,
+        await access(request),
+        parseListQuery(request.query),
+      )
+      return sendPage(reply, {
+        total: page.total,
+        rows: page.rows.map((row) => ({
+          name: row.name,
+          projectCount: Number(row.project_count),
+          policyCount: 0,
+          notificationRuleCount: 0,
+        })),
+      })
+    },
+  )
+
+  app.put(
+    '/v1/tag',
+    {
+      config: { access: tagManagement, consumes: 'json' },
+      schema: { tags, summary: 'Create tags (lower-cased)', body: TagNames },
+    },
+    async (request, reply) => {
+      await tagOps.createTags(ctx.db, request.body)
+      return reply.status(201).send()
+    },
+  )
+
+  app.delete(
+    '/v1/tag',
+    {
+      config: { access: tagManagement, consumes: 'json' },
+      schema: { tags, summary: 'Delete tags (all or nothing)', body: TagNames },
+    },
+    async (request, reply) => {
+      await tagOps.deleteTags(ctx.db, request.principal, await access(request), request.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.get(
+    '/v1/tag/:name/project',
+    {
+      config: { access: viewPortfolio },
+      schema: {
+        tags,
+        summary: 'Projects carrying a tag (paged)',
+        params: NameParams,
+        querystring: ListQuerySchema,
+        response: { 200: z.array(NamedItem.extend({ version: z.string().optional() })) },
+      },
+    },
+    async (request, reply) => {
+      const page = await tagOps.taggedProjectsPage(
+        ctx.db,
+        await access(request),
+        request.params.name,
+        parseListQuery(request.query),
+      )
+      return sendPage(reply, {
+        total: page.total,
+        rows: page.rows.map((row) => ({
+          uuid: row.uuid,
+          name: row.name,
+          ...(row.version === null ? {} : { version: row.version }),
+        })),
+      })
+    },
+  )
+
+  const assignment = (
+    kind: 'project' | 'policy' | 'notificationRule',
+    permission: typeof portfolioManagement | typeof policyManagement | typeof systemConfiguration,
+  ) => {
+    for (const method of ['post', 'delete'] as const) {
+      app[method](
+        `/v1/tag/:name/${kind}`,
+        {
+          config: { access: permission, consumes: 'json' },
+          schema: {
+            tags,
+            summary: `${method === 'post' ? 'Tag' : 'Untag'} ${kind}s by UUID`,
+            params: NameParams,
+            body: Uuids,
+          },
+        },
+        async (request, reply) => {
+          const { name } = request.params as { name: string }
+          const uuids = request.body as string[]
+          if (kind === 'project') {
+            const operation = method === 'post' ? tagOps.tagProjects : tagOps.untagProjects
+            await operation(ctx.db, await access(request), name, uuids)
+          } else {
+            // Policies and notification rules do not exist yet: only the tag is checked.
+            await tagOps.requireTag(ctx.db, name)
+          }
+          return reply.status(204).send()
+        },
+      )
+    }
+  }
+  assignment('project', portfolioManagement)
+  assignment('policy', policyManagement)
+  assignment('notificationRule', systemConfiguration)
+
+  app.get(
+    '/v1/tag/:name/policy',
+    {
+      config: { access: viewPortfolio },
+      schema: {
+        tags,
+        summary: 'Policies carrying a tag (paged)',
+        params: NameParams,
+        querystring: ListQuerySchema,
+        response: { 200: z.array(NamedItem) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, tagOps.taggedPoliciesPage(parseListQuery(request.query))),
+  )
+
+  app.get(
+    '/v1/tag/:name/notificationRule',
+    {
+      config: { access: systemConfiguration },
+      schema: {
+        tags,
+        summary: 'Notification rules carrying a tag (paged)',
+        params: NameParams,
+        querystring: ListQuerySchema,
+        response: { 200: z.array(NamedItem) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, tagOps.taggedNotificationRulesPage(parseListQuery(request.query))),
+  )
+
+  const policyTags = async () => {
+    throw textError(404, 'The policy could not be found.')
+  }
+  app.get(
+    '/v1/tag/policy/:uuid',
+    {
+      config: { access: viewPortfolio },
+      schema: {
+        tags,
+        summary: 'Tags relevant to a policy',
+        params: z.object({ uuid: UuidParam }),
+        response: { 200: z.array(z.object({ name: z.string() })) },
+      },
+    },
+    policyTags,
+  )
+  app.get(
+    '/v1/tag/:policyUuid',
+    {
+      config: { access: viewPortfolio },
+      schema: {
+        tags,
+        summary: 'Tags relevant to a policy (deprecated path)',
+        params: z.object({ policyUuid: UuidParam }),
+        response: { 200: z.array(z.object({ name: z.string() })) },
+      },
+    },
+    policyTags,
+  )
+}

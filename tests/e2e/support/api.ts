@@ -78,3 +78,30 @@ export async function deleteUser(baseUrl: string, username: string) {
   const api = apiFor(baseUrl)
   await api.delete('/api/v1/user/managed', { token: await api.adminToken(), json: { username } })
 }
+
+/** Creates a project through the API, as a CI script would. */
+export async function createProject(
+  baseUrl: string,
+  project: {
+    name: string
+    version?: string
+    parentUuid?: string
+    tags?: string[]
+    active?: boolean
+  },
+) {
+  const api = apiFor(baseUrl)
+  const response = await api.put('/api/v1/project', {
+    token: await api.adminToken(),
+    json: {
+      name: project.name,
+      version: project.version,
+      parent: project.parentUuid ? { uuid: project.parentUuid } : undefined,
+      tags: (project.tags ?? []).map((name) => ({ name })),
+      active: project.active ?? true,
+    },
+  })
+  if (response.status !== 201)
+    throw new Error(`project creation failed: ${response.status} ${response.text}`)
+  return JSON.parse(response.text) as { uuid: string; name: string }
+}

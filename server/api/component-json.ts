@@ -1,0 +1,343 @@
+import { z } from 'zod'
+import {
+  projectsByIds,
+  projectTagNames,
+  type ComponentProjectRow,
+  type ComponentPropertyRow,
+  type ComponentRow,
+  type Contact,
+  type ExternalReference,
+  type GraphComponentRow,
+  type OrganizationalEntity,
+} from '../data/components.ts'
+import type { ServiceRow } from '../data/services.ts'
+import type { Queryable } from '../db/database.ts'
+import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
+import type { DependencyGraphEntry, GraphNode } from '../domain/components/dependency-graph.ts'
+import { canonicalPurl } from '../domain/components/purl.ts'
+
+/** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
+const ContactJson = z.object({
+  name: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+})
+
+const OrganizationalEntityJson = z.object({
+  name: z.string().optional(),
+  urls: z.array(z.string()).optional(),
+  contacts: z.array(ContactJson).optional(),
+})
+
+const ExternalReferenceJson = z.object({
+  type: z.string().optional(),
+  url: z.string().optional(),
+  comment: z.string().optional(),
+})
+
+export const ComponentProjectJson = z.object({
+  name: z.string(),
+  version: z.string().optional(),
+  group: z.string().optional(),
+  description: z.string().optional(),
+  publisher: z.string().optional(),
+  author: z.string().optional(),
+  authors: z.array(ContactJson).optional(),
+  manufacturer: OrganizationalEntityJson.optional(),
+  supplier: OrganizationalEntityJson.optional(),
+  classifier: z.string().optional(),
+  collectionLogic: z.string(),
+  cpe: z.string().optional(),
+  purl: z.string().optional(),
+  swidTagId: z.string().optional(),
+  directDependencies: z.string().optional(),
+  lastBomImport: z.number().optional(),
+  lastBomImportFormat: z.string().optional(),
+  lastInheritedRiskScore: z.number().optional(),
+  lastVulnerabilityAnalysis: z.number().optional(),
+  active: z.boolean(),
+  isLatest: z.boolean(),
+  externalReferences: z.array(ExternalReferenceJson).optional(),
+  tags: z.array(z.object({ name: z.string() })),
+  uuid: z.string(),
+})
+type ProjectJson = z.infer<typeof ComponentProjectJson>
+
+const hash = z.string().optional()
+
+export const ComponentJson = z.object({
+  authors: z.array(ContactJson).optional(),
+  author: z.string().optional(),
+  publisher: z.string().optional(),
+  supplier: OrganizationalEntityJson.optional(),
+  group: z.string().optional(),
+  name: z.string(),
+  version: z.string().optional(),
+  classifier: z.string().optional(),
+  filename: z.string().optional(),
+  extension: z.string().optional(),
+  md5: hash,
+  sha1: hash,
+  sha256: hash,
+  sha384: hash,
+  sha512: hash,
+  sha3_256: hash,
+  sha3_384: hash,
+  sha3_512: hash,
+  blake2b_256: hash,
+  blake2b_384: hash,
+  blake2b_512: hash,
+  blake3: hash,
+  cpe: z.string().optional(),
+  purl: z.string().optional(),
+  purlCoordinates: z.string().optional(),
+  swidTagId: z.string().optional(),
+  isInternal: z.boolean(),
+  description: z.string().optional(),
+  copyright: z.string().optional(),
+  license: z.string().optional(),
+  licenseExpression: z.string().optional(),
+  licenseUrl: z.string().optional(),
+  directDependencies: z.string().optional(),
+  externalReferences: z.array(ExternalReferenceJson).optional(),
+  project: ComponentProjectJson,
+  lastInheritedRiskScore: z.number().optional(),
+  notes: z.string().optional(),
+  uuid: z.string(),
+  expandDependencyGraph: z.boolean(),
+})
+type ComponentJsonType = z.infer<typeof ComponentJson>
+
+export const ServiceJson = z.object({
+  provider: OrganizationalEntityJson.optional(),
+  group: z.string().optional(),
+  name: z.string(),
+  version: z.string().optional(),
+  description: z.string().optional(),
+  endpoints: z.array(z.string()).optional(),
+  authenticated: z.boolean().optional(),
+  crossesTrustBoundary: z.boolean().optional(),
+  data: z
+    .array(z.object({ direction: z.string().optional(), name: z.string().optional() }))
+    .optional(),
+  externalReferences: z.array(ExternalReferenceJson).optional(),
+  notes: z.string().optional(),
+  project: ComponentProjectJson,
+  lastInheritedRiskScore: z.number(),
+  uuid: z.string(),
+})
+type ServiceJsonType = z.infer<typeof ServiceJson>
+
+export const ComponentPropertyJson = z.object({
+  groupName: z.string().optional(),
+  propertyName: z.string(),
+  propertyValue: z.string().optional(),
+  propertyType: z.string(),
+  description: z.string().optional(),
+  uuid: z.string(),
+})
+
+export const DependencyGraphResponseJson = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  version: z.string().optional(),
+  purl: z.string().optional(),
+  directDependencies: z.string().optional(),
+  latestVersion: z.string().optional(),
+})
+
+export const GraphNodeJson = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  version: z.string().optional(),
+  purl: z.string().optional(),
+  purlCoordinates: z.string().optional(),
+  dependencyGraph: z.array(z.string()).optional(),
+  expandDependencyGraph: z.boolean(),
+  isInternal: z.boolean(),
+})
+
+const opt = <T>(value: T | null | undefined) => (value === null ? undefined : value)
+const epoch = (value: Date | string | null) =>
+  value === null ? undefined : (value instanceof Date ? value : new Date(value)).getTime()
+
+/** The deprecated single `author`: the authors' names joined, absent when there are none. */
+function authorText(authors: Contact[] | null) {
+  const names = (authors ?? []).map((contact) => contact.name).filter(Boolean)
+  return names.length > 0 ? names.join(', ') : undefined
+}
+
+const contacts = (list: Contact[] | null) => opt(list)?.map((c) => ({ ...c }))
+const entity = (value: OrganizationalEntity | null) => opt(value)
+const references = (list: ExternalReference[] | null) => opt(list)
+
+export function componentProjectJson(row: ComponentProjectRow, tags: string[]): ProjectJson {
+  return {
+    name: row.name,
+    version: opt(row.version),
+    group: opt(row.group),
+    description: opt(row.description),
+    publisher: opt(row.publisher),
+    author: authorText(row.authors),
+    authors: contacts(row.authors),
+    manufacturer: entity(row.manufacturer),
+    supplier: entity(row.supplier),
+    classifier: opt(row.classifier),
+    collectionLogic: row.collection_logic ?? 'NONE',
+    cpe: opt(row.cpe),
+    purl: canonicalPurl(row.purl),
+    swidTagId: opt(row.swid_tag_id),
+    directDependencies: opt(row.direct_dependencies),
+    lastBomImport: epoch(row.last_bom_import),
+    lastBomImportFormat: opt(row.last_bom_import_format),
+    lastInheritedRiskScore: opt(row.last_inherited_risk_score),
+    lastVulnerabilityAnalysis: epoch(row.last_vulnerability_analysis),
+    active: row.active,
+    isLatest: row.is_latest,
+    externalReferences: references(row.external_references),
+    tags: tags.map((name) => ({ name })),
+    uuid: row.uuid,
+  }
+}
+
+/** Nested project JSON for every project id, loaded in two queries. */
+export async function projectsJson(db: Queryable, ids: Array<number | string>) {
+  const unique = [...new Set(ids.map(String))]
+  const [projects, tags] = await Promise.all([
+    projectsByIds(db, unique),
+    projectTagNames(db, unique),
+  ])
+  const tagsByProject = new Map<string, string[]>()
+  for (const tag of tags) {
+    const key = String(tag.project_id)
+    tagsByProject.set(key, [...(tagsByProject.get(key) ?? []), tag.name])
+  }
+  return new Map(
+    projects.map((project) => [
+      String(project.id),
+      componentProjectJson(project, tagsByProject.get(String(project.id)) ?? []),
+    ]),
+  )
+}
+
+export function componentJson(row: ComponentRow, project: ProjectJson): ComponentJsonType {
+  return {
+    authors: contacts(row.authors),
+    author: authorText(row.authors),
+    publisher: opt(row.publisher),
+    supplier: entity(row.supplier),
+    group: opt(row.group),
+    name: row.name,
+    version: opt(row.version),
+    classifier: opt(row.classifier),
+    filename: opt(row.filename),
+    extension: opt(row.extension),
+    md5: opt(row.md5),
+    sha1: opt(row.sha1),
+    sha256: opt(row.sha256),
+    sha384: opt(row.sha384),
+    sha512: opt(row.sha512),
+    sha3_256: opt(row.sha3_256),
+    sha3_384: opt(row.sha3_384),
+    sha3_512: opt(row.sha3_512),
+    blake2b_256: opt(row.blake2b_256),
+    blake2b_384: opt(row.blake2b_384),
+    blake2b_512: opt(row.blake2b_512),
+    blake3: opt(row.blake3),
+    cpe: opt(row.cpe),
+    purl: canonicalPurl(row.purl),
+    purlCoordinates: canonicalPurl(row.purl_coordinates),
+    swidTagId: opt(row.swid_tag_id),
+    isInternal: row.internal,
+    description: opt(row.description),
+    copyright: opt(row.copyright),
+    license: opt(row.license),
+    licenseExpression: opt(row.license_expression),
+    licenseUrl: opt(row.license_url),
+    directDependencies: opt(row.direct_dependencies),
+    externalReferences: references(row.external_references),
+    project,
+    lastInheritedRiskScore: opt(row.last_inherited_risk_score),
+    notes: opt(row.notes),
+    uuid: row.uuid,
+    expandDependencyGraph: false,
+  }
+}
+
+/** Components with their projects; one query per page for the projects, none per row. */
+export async function componentsJson(db: Queryable, rows: ComponentRow[]) {
+  const projects = await projectsJson(
+    db,
+    rows.map((row) => row.project_id),
+  )
+  return rows.map((row) => componentJson(row, projects.get(String(row.project_id))!))
+}
+
+export function serviceJson(row: ServiceRow, project: ProjectJson): ServiceJsonType {
+  return {
+    provider: entity(row.provider),
+    group: opt(row.group),
+    name: row.name,
+    version: opt(row.version),
+    description: opt(row.description),
+    endpoints: opt(row.endpoints),
+    authenticated: opt(row.authenticated),
+    crossesTrustBoundary: opt(row.crosses_trust_boundary),
+    data: opt(row.data),
+    externalReferences: references(row.external_references),
+    notes: opt(row.notes),
+    project,
+    // The column is NOT NULL DEFAULT 0 in Dependency-Track, so the score is always present.
+    lastInheritedRiskScore: row.last_inherited_risk_score ?? 0,
+    uuid: row.uuid,
+  }
+}
+
+export async function servicesJson(db: Queryable, rows: ServiceRow[]) {
+  const projects = await projectsJson(
+    db,
+    rows.map((row) => row.project_id),
+  )
+  return rows.map((row) => serviceJson(row, projects.get(String(row.project_id))!))
+}
+
+export function componentPropertyJson(row: ComponentPropertyRow) {
+  const value = row.property_type === 'ENCRYPTEDSTRING' ? HIDDEN_PLACEHOLDER : row.property_value
+  return {
+    groupName: opt(row.group_name),
+    propertyName: row.property_name,
+    propertyValue: opt(value),
+    propertyType: row.property_type,
+    description: opt(row.description),
+    uuid: row.uuid,
+  }
+}
+
+/** A DependencyGraphResponse; latestVersion needs repository metadata, which Lookout lacks yet. */
+export function dependencyGraphResponseJson(entry: DependencyGraphEntry) {
+  if (entry.kind === 'service') {
+    const { uuid, name, version } = entry.row
+    return { uuid, name, version: opt(version) }
+  }
+  const row: GraphComponentRow = entry.row
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    version: opt(row.version),
+    purl: opt(row.purl),
+    directDependencies: opt(row.direct_dependencies),
+  }
+}
+
+export function graphNodeJson(node: GraphNode) {
+  return {
+    uuid: node.row.uuid,
+    name: node.row.name,
+    version: opt(node.row.version),
+    purl: canonicalPurl(node.row.purl),
+    purlCoordinates: canonicalPurl(node.row.purl_coordinates),
+    dependencyGraph: node.dependencyGraph ? [...node.dependencyGraph] : undefined,
+    expandDependencyGraph: node.expand,
+    isInternal: false,
+  }
+}

@@ -1,0 +1,87 @@
+import type { Queryable } from '../../db/database.ts'
+import {
+  childrenOf,
+  projectRefs,
+  projectVersions,
+  propertiesOfProjects,
+  type ProjectPropertyRow,
+  type ProjectRef,
+  type ProjectRow,
+} from '../../data/projects.ts'
+import { tagsOfProjects } from '../../data/tags.ts'
+
+/** A project with the relations one answer shows (Dependency-Track's fetch groups). */
+export interface ProjectView {
+  row: ProjectRow
+  tags: string[]
+  properties: ProjectPropertyRow[]
+  /** Present when the ALL fetch group is loaded: parent reference and shallow children. */
+  hierarchy?: { parent: ProjectRef | undefined; children: ProjectRow[] }
+  versions?: Array<{ uuid: string; version: string | null; active: boolean }>
+}
+
+export interface ViewOptions {
+  hierarchy?: boolean
+  versions?: boolean
+}
+
+function groupBy<T>(items: T[], key: (item: T) => number) {
+  const groups = new Map<number, T[]>()
+  for (const item of items) {
+    const id = key(item)
+    const group = groups.get(id)
+    if (group) group.push(item)
+    else groups.set(id, [item])
+  }
+  return groups
+}
+
+/** Loads the relations of a page of projects with one query per relation. */
+export async function projectViews(
+  db: Queryable,
+  rows: ProjectRow[],
+  options: ViewOptions = {},
+): Promise<ProjectView[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const parentIds = [
+    ...new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id]))),
+  ]
+  // One after the other: inside a transaction they share one connection.
+  const tags = await tagsOfProjects(db, ids)
+  const properties = await propertiesOfProjects(db, ids)
+  const children = options.hierarchy ? await childrenOf(db, ids) : []
+  const parents = options.hierarchy && parentIds.length > 0 ? await projectRefs(db, parentIds) : []
+  const versions = options.versions
+    ? await versionsByName(db, rows)
+    : new Map<string, ProjectView['versions']>()
+  const tagsById = groupBy(tags, (tag) => Number(tag.project_id))
+  const propertiesById = groupBy(properties, (property) => Number(property.project_id))
+  const childrenById = groupBy(children, (child) => child.parent_id!)
+  const parentsById = new Map(parents.map((parent) => [parent.id, parent]))
+  return rows.map((row) => ({
+    row,
+    tags: (tagsById.get(row.id) ?? []).map((tag) => tag.name),
+    properties: propertiesById.get(row.id) ?? [],
+    ...(options.hierarchy
+      ? {
+          hierarchy: {
+            parent: row.parent_id === null ? undefined : parentsById.get(row.parent_id),
+            children: childrenById.get(row.id) ?? [],
+          },
+        }
+      : {}),
+    ...(options.versions ? { versions: versions.get(row.name) ?? [] } : {}),
+  }))
+}
+
+async function versionsByName(db: Queryable, rows: ProjectRow[]) {
+  const names = [...new Set(rows.map((row) => row.name))]
+  const entries = []
+  for (const name of names) entries.push([name, await projectVersions(db, name)] as const)
+  return new Map(entries)
+}
+
+export async function projectView(db: Queryable, row: ProjectRow, options: ViewOptions = {}) {
+  return (await projectViews(db, [row], options))[0]!
+}
