@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { ProjectPropertyRow, ProjectRef, ProjectRow } from '../data/projects.ts'
+import type { ProjectRef, ProjectRow } from '../data/projects.ts'
+import type { ProjectPropertyRow } from '../data/project-properties.ts'
 import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
 import { canonicalPurl } from '../domain/projects/input.ts'
 import type { ProjectView } from '../domain/projects/view.ts'

@@ -3,19 +3,21 @@ import type { AppContext } from '../../context.ts'
 import type { Queryable } from '../../db/database.ts'
 import {
   clearLatest,
-  cloneComponentProperties,
-  cloneProjectRows,
-  componentDependencies,
-  copyAccessTeams,
-  copyProjectProperties,
   findLatestProject,
   findProjectByNameVersion,
   findProjectByUuid,
   insertProject,
+} from '../../data/projects.ts'
+import { copyProjectProperties } from '../../data/project-properties.ts'
+import {
+  cloneComponentProperties,
+  cloneProjectRows,
+  componentDependencies,
+  copyAccessTeams,
   setComponentDependencies,
   setProjectDependencies,
   type ClonedRow,
-} from '../../data/projects.ts'
+} from '../../data/project-clone.ts'
 import { copyProjectTags } from '../../data/tags.ts'
 import { textError, validationError } from '../../http/errors.ts'
 import type { JobHandler } from '../../jobs/worker.ts'

@@ -7,7 +7,7 @@ import {
   propertiesOfProjects,
   setProjectPropertyValue,
   type ProjectPropertyRow,
-} from '../../data/projects.ts'
+} from '../../data/project-properties.ts'
 import { ensureSetting, generateSecret } from '../../data/system.ts'
 import { HttpError, problem, textError, validationError } from '../../http/errors.ts'
 import { normaliseValue } from '../config/properties.ts'

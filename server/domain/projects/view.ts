@@ -3,11 +3,10 @@ import {
   childrenOf,
   projectRefs,
   projectVersions,
-  propertiesOfProjects,
-  type ProjectPropertyRow,
   type ProjectRef,
   type ProjectRow,
 } from '../../data/projects.ts'
+import { propertiesOfProjects, type ProjectPropertyRow } from '../../data/project-properties.ts'
 import { tagsOfProjects } from '../../data/tags.ts'
 
 /** A project with the relations one answer shows (Dependency-Track's fetch groups). */

@@ -1,0 +1,90 @@
+import type { Queryable } from '../db/database.ts'
+
+export async function copyAccessTeams(db: Queryable, fromId: number, toId: number) {
+  await db.query(
+    `INSERT INTO project_access_team (project_id, team_id)
+     SELECT $2, team_id FROM project_access_team WHERE project_id = $1 ON CONFLICT DO NOTHING`,
+    [fromId, toId],
+  )
+}
+
+/**
+ * Columns copied by a clone: every column but the identity and owner ones, read from the schema
+ * so that columns other modules add later are copied too.
+ */
+async function copiedColumns(db: Queryable, table: string, owner: string) {
+  const rows = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER'
+       AND column_name NOT IN ('id', 'uuid', $2)
+     ORDER BY ordinal_position`,
+    [table, owner],
+  )
+  return rows.map((row) => `"${row.column_name.replace(/"/g, '""')}"`)
+}
+
+export interface ClonedRow {
+  old_id: number
+  old_uuid: string
+  new_id: number
+  new_uuid: string
+}
+
+/** Copies a project's components or services to another project, with fresh UUIDs. */
+export async function cloneProjectRows(
+  db: Queryable,
+  table: 'component' | 'service_component',
+  fromProjectId: number,
+  toProjectId: number,
+): Promise<ClonedRow[]> {
+  const columns = (await copiedColumns(db, table, 'project_id')).join(', ')
+  const rows = await db.query<ClonedRow>(
+    `WITH src AS MATERIALIZED (
+       SELECT id, uuid, gen_random_uuid() AS new_uuid, ${columns} FROM ${table}
+       WHERE project_id = $1 ORDER BY id),
+     ins AS (
+       INSERT INTO ${table} (uuid, project_id, ${columns})
+       SELECT new_uuid, $2, ${columns} FROM src RETURNING id, uuid)
+     SELECT src.id AS old_id, src.uuid AS old_uuid, ins.id AS new_id, ins.uuid AS new_uuid
+     FROM src JOIN ins ON ins.uuid = src.new_uuid`,
+    [fromProjectId, toProjectId],
+  )
+  return rows.map((row) => ({ ...row, old_id: Number(row.old_id), new_id: Number(row.new_id) }))
+}
+
+export async function cloneComponentProperties(db: Queryable, clones: ClonedRow[]) {
+  if (clones.length === 0) return
+  const columns = await copiedColumns(db, 'component_property', 'component_id')
+  await db.query(
+    `INSERT INTO component_property (component_id, ${columns.join(', ')})
+     SELECT m.new_id, ${columns.map((column) => `cp.${column}`).join(', ')}
+     FROM component_property cp
+     JOIN unnest($1::bigint[], $2::bigint[]) AS m(old_id, new_id) ON cp.component_id = m.old_id
+     ORDER BY cp.id`,
+    [clones.map((c) => c.old_id), clones.map((c) => c.new_id)],
+  )
+}
+
+export async function setProjectDependencies(db: Queryable, id: number, text: string | null) {
+  await db.query('UPDATE project SET direct_dependencies = $2 WHERE id = $1', [id, text])
+}
+
+export function componentDependencies(db: Queryable, componentIds: number[]) {
+  return db.query<{ id: number; direct_dependencies: string }>(
+    `SELECT id, direct_dependencies FROM component
+     WHERE id = ANY($1::bigint[]) AND direct_dependencies IS NOT NULL`,
+    [componentIds],
+  )
+}
+
+export async function setComponentDependencies(
+  db: Queryable,
+  updates: Array<{ id: number; directDependencies: string }>,
+) {
+  if (updates.length === 0) return
+  await db.query(
+    `UPDATE component c SET direct_dependencies = u.deps
+     FROM unnest($1::bigint[], $2::text[]) AS u(id, deps) WHERE c.id = u.id`,
+    [updates.map((u) => u.id), updates.map((u) => u.directDependencies)],
+  )
+}
