@@ -128,3 +128,36 @@ export async function createProject(api: ApiClient, project: NewProject) {
     },
   })
 }
+
+export const ProjectDetailSchema = ProjectRowSchema.extend({
+  description: z.string().optional(),
+  group: z.string().optional(),
+  purl: z.string().optional(),
+  cpe: z.string().optional(),
+  swidTagId: z.string().optional(),
+  lastVulnerabilityAnalysis: z.number().optional(),
+  parent: z
+    .object({ uuid: z.string(), name: z.string(), version: z.string().optional() })
+    .loose()
+    .optional(),
+  versions: z
+    .array(
+      z
+        .object({
+          uuid: z.string(),
+          version: z.string().optional(),
+          active: z.boolean().optional(),
+        })
+        .loose(),
+    )
+    .optional(),
+  externalReferences: z
+    .array(z.object({ url: z.string(), type: z.string().optional() }).loose())
+    .optional(),
+  directDependencies: z.string().optional(),
+})
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>
+
+export function getProject(api: ApiClient, uuid: string) {
+  return api.json(ProjectDetailSchema, `/v1/project/${encodeURIComponent(uuid)}`)
+}

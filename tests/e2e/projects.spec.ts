@@ -24,6 +24,8 @@ test('a portfolio manager creates a project from the list and finds it again', a
 
   await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/)
   await expect(page.getByTestId('toast')).toContainText('Project created')
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Project facts' })).toContainText('Library')
 
   await page.goto(`/projects?searchText=${name}`)
   const row = page.getByRole('row', { name: new RegExp(name) })
@@ -68,4 +70,30 @@ test('the hierarchy view expands children; flat view and inactive filter behave 
   await expect(
     page.getByRole('link', { name: `Show the child projects of ${parent.name}` }),
   ).toHaveCount(0)
+})
+
+test('the project page shows its facts, tabs and a version switcher', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const user = await makeUser(['VIEW_PORTFOLIO'])
+  const name = unique('gateway')
+  const current = await createProject(baseURL!, { name, version: '2.0' })
+  const older = await createProject(baseURL!, { name, version: '1.0' })
+  await signIn(page, user, `/projects/${current.uuid}`)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  const tabs = page.getByRole('navigation', { name: 'Project sections' })
+  await expect(tabs.getByRole('link', { name: 'Components' })).toBeVisible()
+  await expect(tabs.getByRole('link', { name: 'Audit vulnerabilities' })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+
+  await page.getByLabel('Other versions').selectOption('1.0')
+  await expect(page).toHaveURL(new RegExp(`/projects/${older.uuid}$`))
+  await tabs.getByRole('link', { name: 'Services' }).click()
+  await expect(page).toHaveURL(new RegExp(`/projects/${older.uuid}/services$`))
+  await expect(page.getByRole('heading', { level: 2, name: 'Services' })).toBeVisible()
+
+  await page.goto('/projects/00000000-0000-4000-8000-000000000000')
+  await expect(page.getByRole('heading', { name: 'Oops! This is awkward' })).toBeVisible()
 })
