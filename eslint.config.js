@@ -14,6 +14,7 @@ export default tseslint.config(
       'playwright-report/**',
       'test-results/**',
       'bench/out/**',
+      '.scratch/**',
     ],
   },
   js.configs.recommended,

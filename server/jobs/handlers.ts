@@ -1,5 +1,6 @@
 import { CLONE_JOB, cloneProjectJob } from '../domain/projects/clone.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
+import { BOM_PROCESS_JOB, processBomJob } from './bom-processing.ts'
 import { pruneFinishedJobs } from './queue.ts'
 import type { JobHandler } from './worker.ts'
 
@@ -8,6 +9,7 @@ export function jobHandlers(): Record<string, JobHandler> {
   return {
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
     [CLONE_JOB]: cloneProjectJob,
+    [BOM_PROCESS_JOB]: processBomJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
   }
 }

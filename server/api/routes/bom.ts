@@ -1,4 +1,315 @@
+import multipart from '@fastify/multipart'
+import type { FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import {
+  findExportComponent,
+  findExportProject,
+  loadExportComponents,
+  loadExportServices,
+} from '../../data/bom-import.ts'
+import {
+  buildCycloneDx,
+  cycloneDxXml,
+  DEFAULT_EXPORT_SPEC_VERSION,
+  EXPORT_SPEC_VERSIONS,
+  type ExportSpecVersion,
+} from '../../domain/bom/export.ts'
+import { receiveBomBytes, receiveBomStream, type ReceivedBom } from '../../domain/bom/receive.ts'
+import { acceptBomUpload, type BomUploadRequest } from '../../domain/bom/upload.ts'
+import { canAccessProject, projectAccessFor } from '../../domain/projects/access.ts'
+import { HttpError, problem, textError, validationError } from '../../http/errors.ts'
+import { isChainProcessing } from '../../jobs/queue.ts'
+import { TokenStatusJson, UuidParam } from '../schemas.ts'
 import type { Api } from '../types.ts'
 
-export function bomRoutes(_app: Api, _ctx: AppContext) {}
+const bomUpload = { anyOf: ['BOM_UPLOAD'] } as const
+const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const
+
+const BODY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+// Standard Base64; line breaks (as `base64` writes them) are tolerated.
+const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/
+
+const optionalText = z.string().nullish()
+const BomSubmitRequest = z.object({
+  project: z.string().regex(BODY_UUID, 'The project must be a valid 36 character UUID').nullish(),
+  projectName: optionalText,
+  projectVersion: optionalText,
+  projectTags: z.array(z.object({ name: z.string() })).nullish(),
+  autoCreate: z.boolean().nullish(),
+  parentUUID: z
+    .string()
+    .regex(BODY_UUID, 'The parent UUID must be a valid 36 character UUID')
+    .nullish(),
+  parentName: optionalText,
+  parentVersion: optionalText,
+  isLatestProjectVersion: z.boolean().nullish(),
+  bom: z.string().regex(BASE64, 'The BOM must be Base64 encoded'),
+})
+
+const TokenJson = z.object({ token: z.string() })
+const UuidParams = z.object({ uuid: UuidParam })
+const ExportQuery = z.object({
+  format: z.string().optional(),
+  variant: z.string().optional(),
+  download: z.string().optional(),
+  version: z.string().optional(),
+  specVersion: z.string().optional(),
+})
+
+const orUndefined = (value: string | null | undefined) => value ?? undefined
+
+function tooLarge(limit: number) {
+  return problem(413, 'Payload too large', `The request body exceeds ${limit} bytes.`)
+}
+
+function checkUuidField(value: string | undefined, path: string, message: string) {
+  if (value === undefined || value.trim() === '' || BODY_UUID.test(value.trim())) return
+  throw validationError([
+    { message, messageTemplate: '{lookout.validation.uuid}', path, invalidValue: value },
+  ])
+}
+
+function exportFormat(value: string | undefined) {
+  const format = (value ?? 'JSON').toUpperCase()
+  if (format !== 'JSON' && format !== 'XML') throw textError(400, 'Invalid BOM format specified.')
+  return format
+}
+
+function exportVersion(query: z.infer<typeof ExportQuery>): ExportSpecVersion {
+  const version = query.version ?? query.specVersion ?? DEFAULT_EXPORT_SPEC_VERSION
+  if (!(EXPORT_SPEC_VERSIONS as readonly string[]).includes(version)) {
+    throw textError(
+      400,
+      `Invalid CycloneDX spec version specified. Supported: ${EXPORT_SPEC_VERSIONS.join(', ')}.`,
+    )
+  }
+  return version as ExportSpecVersion
+}
+
+function sendDocument(
+  reply: FastifyReply,
+  document: Record<string, unknown>,
+  format: 'JSON' | 'XML',
+  download: { uuid: string; variant: string } | undefined,
+) {
+  const body = format === 'XML' ? cycloneDxXml(document) : JSON.stringify(document)
+  if (download) {
+    const extension = format === 'XML' ? 'xml' : 'json'
+    reply.header(
+      'content-disposition',
+      `attachment; filename="${download.uuid}-${download.variant}.cdx.${extension}"`,
+    )
+    return reply.type('application/octet-stream').send(body)
+  }
+  return reply
+    .type(format === 'XML' ? 'application/vnd.cyclonedx+xml' : 'application/vnd.cyclonedx+json')
+    .send(body)
+}
+
+export function bomRoutes(app: Api, ctx: AppContext) {
+  const limit = ctx.env.LOOKOUT_BODY_LIMIT_BYTES
+  const tool = { name: 'Lookout', version: ctx.build.version }
+
+  app.put(
+    '/v1/bom',
+    {
+      config: { access: bomUpload, consumes: 'json' },
+      schema: {
+        tags: ['bom'],
+        summary: 'Upload a CycloneDX BOM (Base64 in JSON); answers a token',
+        body: BomSubmitRequest,
+        response: { 200: TokenJson },
+      },
+    },
+    async (request) => {
+      const body = request.body
+      return acceptBomUpload(ctx, request.principal!, {
+        project: orUndefined(body.project),
+        projectName: orUndefined(body.projectName),
+        projectVersion: orUndefined(body.projectVersion),
+        autoCreate: body.autoCreate ?? false,
+        parentUuid: orUndefined(body.parentUUID),
+        parentName: orUndefined(body.parentName),
+        parentVersion: orUndefined(body.parentVersion),
+        isLatest: body.isLatestProjectVersion ?? false,
+        tags: body.projectTags?.map((tag) => tag.name),
+        bom: receiveBomBytes(Buffer.from(body.bom, 'base64')),
+      })
+    },
+  )
+
+  // Multipart parsing only where it is needed; the file size limit is the request body limit.
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(multipart, {
+        throwFileSizeLimit: true,
+        limits: { fileSize: limit, fieldSize: limit, files: 20, fields: 100, parts: 120 },
+      })
+    }
+    const api = scope.withTypeProvider<ZodTypeProvider>()
+    api.post(
+      '/v1/bom',
+      {
+        config: { access: bomUpload },
+        schema: {
+          tags: ['bom'],
+          summary: 'Upload a CycloneDX BOM (multipart/form-data); answers a token',
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new HttpError(415)
+        const fields = new Map<string, string>()
+        let bom: ReceivedBom | undefined
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname === 'bom' && !bom) {
+                bom = await receiveBomStream(part.file)
+                if (part.file.truncated) throw tooLarge(limit)
+              } else {
+                part.file.resume()
+              }
+            } else if (part.fieldname === 'bom') {
+              bom ??= receiveBomBytes(Buffer.from(String(part.value), 'utf8'))
+            } else if (!fields.has(part.fieldname)) {
+              fields.set(part.fieldname, String(part.value))
+            }
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT') {
+            throw tooLarge(limit)
+          }
+          throw error
+        }
+        if (!bom) return reply.status(200).send()
+        const field = (name: string) => fields.get(name)
+        const flag = (name: string) => field(name)?.trim().toLowerCase() === 'true'
+        checkUuidField(field('project'), 'project', 'The project must be a valid 36 character UUID')
+        checkUuidField(
+          field('parentUUID'),
+          'parentUUID',
+          'The parent UUID must be a valid 36 character UUID',
+        )
+        const tags = field('projectTags')
+        const input: BomUploadRequest = {
+          project: field('project')?.trim() || undefined,
+          projectName: field('projectName'),
+          projectVersion: field('projectVersion'),
+          autoCreate: flag('autoCreate'),
+          parentUuid: field('parentUUID')?.trim() || undefined,
+          parentName: field('parentName'),
+          parentVersion: field('parentVersion'),
+          isLatest: flag('isLatest'),
+          tags: tags === undefined ? undefined : tags.split(','),
+          bom,
+        }
+        return acceptBomUpload(ctx, request.principal!, input)
+      },
+    )
+  })
+
+  app.get(
+    '/v1/bom/token/:uuid',
+    {
+      config: { access: bomUpload },
+      schema: {
+        tags: ['bom'],
+        summary: 'Whether the BOM behind a token is still being processed (deprecated)',
+        deprecated: true,
+        params: z.object({ uuid: z.string() }),
+        response: { 200: TokenStatusJson },
+      },
+    },
+    async (request) => {
+      const valid = z.uuid().safeParse(request.params.uuid).success
+      return { processing: valid ? await isChainProcessing(ctx.db, request.params.uuid) : false }
+    },
+  )
+
+  app.get(
+    '/v1/bom/cyclonedx/project/:uuid',
+    {
+      config: { access: viewPortfolio },
+      schema: {
+        tags: ['bom'],
+        summary: 'Export a project as CycloneDX (inventory); spec version 1.4–1.7, default 1.6',
+        params: UuidParams,
+        querystring: ExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const query = request.query
+      const format = exportFormat(query.format)
+      const variant = query.variant ?? 'inventory'
+      if (!['inventory', 'withvulnerabilities', 'vdr'].includes(variant.toLowerCase())) {
+        throw textError(400, 'Invalid BOM variant specified.')
+      }
+      const version = exportVersion(query)
+      const project = await findExportProject(ctx.db, request.params.uuid)
+      if (!project) throw textError(404, 'The project could not be found.')
+      const access = await projectAccessFor(ctx.db, request.principal)
+      if (!(await canAccessProject(ctx.db, access, project.id))) {
+        throw textError(403, 'Access to the specified project is forbidden')
+      }
+      // Without vulnerability data, a VDR lists no component (only vulnerable ones belong in it).
+      const vdr = variant.toLowerCase() === 'vdr'
+      const components = vdr ? [] : await loadExportComponents(ctx.db, project.id)
+      const services = vdr ? [] : await loadExportServices(ctx.db, project.id)
+      const document = buildCycloneDx({
+        version,
+        tool,
+        project,
+        components,
+        services,
+        withDependencies: true,
+      })
+      const download = query.download?.toLowerCase() === 'true'
+      return sendDocument(
+        reply,
+        document,
+        format,
+        download ? { uuid: project.uuid, variant: query.variant ?? 'null' } : undefined,
+      )
+    },
+  )
+
+  app.get(
+    '/v1/bom/cyclonedx/component/:uuid',
+    {
+      config: { access: viewPortfolio },
+      schema: {
+        tags: ['bom'],
+        summary: 'Export one component as CycloneDX (inventory)',
+        params: UuidParams,
+        querystring: ExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const format = exportFormat(request.query.format)
+      const version = exportVersion(request.query)
+      const component = await findExportComponent(ctx.db, request.params.uuid)
+      if (!component) throw textError(404, 'The component could not be found.')
+      const access = await projectAccessFor(ctx.db, request.principal)
+      if (!(await canAccessProject(ctx.db, access, Number(component.project_id)))) {
+        throw textError(403, 'Access to the specified component is forbidden')
+      }
+      const document = buildCycloneDx({
+        version,
+        tool,
+        components: [component],
+        services: [],
+        withDependencies: false,
+      })
+      const download = request.query.download?.toLowerCase() === 'true'
+      return sendDocument(
+        reply,
+        document,
+        format,
+        download ? { uuid: component.uuid, variant: 'inventory' } : undefined,
+      )
+    },
+  )
+}

@@ -1,0 +1,366 @@
+/*
+ * BOM ingestion benchmark on PGlite: CycloneDX 1.6 JSON BOMs of 1k, 10k and 100k components
+ * with a realistic dependency graph, each ingested end to end (multipart upload → token done)
+ * by a fresh server process, compared with "the floor" measured in the same process and
+ * database: parsing the same file plus one bulk insert of the same component and property rows.
+ *
+ *   npx tsx bench/ingest.ts [sizes…]      e.g. npx tsx bench/ingest.ts 1000 10000
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const SCRIPT = new URL(import.meta.url).pathname
+const ROOT = path.resolve(path.dirname(SCRIPT), '..')
+const DEFAULT_SIZES = [1_000, 10_000, 100_000]
+
+// ---------------------------------------------------------------------------------------------
+// BOM generation (deterministic for a size)
+
+function random(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (Math.imul(state ^ (state >>> 15), 2246822507) + 0x9e3779b9) >>> 0
+    state = Math.imul(state ^ (state >>> 13), 3266489909) >>> 0
+    return ((state ^ (state >>> 16)) >>> 0) / 4294967296
+  }
+}
+
+const LICENSES = ['MIT', 'Apache-2.0', 'ISC', 'BSD-3-Clause', 'BSD-2-Clause', '0BSD']
+const WORDS = ['fast', 'tiny', 'safe', 'async', 'stream', 'parse', 'json', 'http', 'util', 'core']
+
+export function generateBom(count: number): string {
+  const next = random(count)
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!
+  const hex = (length: number) => {
+    let out = ''
+    while (out.length < length)
+      out += Math.floor(next() * 0xffffffff)
+        .toString(16)
+        .padStart(8, '0')
+    return out.slice(0, length)
+  }
+  const components = []
+  const refs: string[] = []
+  for (let i = 0; i < count; i++) {
+    const scoped = next() < 0.3
+    const group = scoped ? `@${pick(WORDS)}-${i % 97}` : undefined
+    const name = `${pick(WORDS)}-${pick(WORDS)}-${i}`
+    const version = `${Math.floor(next() * 10)}.${Math.floor(next() * 30)}.${Math.floor(next() * 20)}`
+    const purl = `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`
+    refs.push(purl)
+    const license =
+      next() < 0.1
+        ? [{ expression: `${pick(LICENSES)} OR ${pick(LICENSES)}` }]
+        : [{ license: { id: pick(LICENSES) } }]
+    components.push({
+      type: 'library',
+      'bom-ref': purl,
+      ...(group ? { group } : {}),
+      name,
+      version,
+      description: `A ${pick(WORDS)} ${pick(WORDS)} library for ${pick(WORDS)} things`,
+      author: `Author ${i % 500}`,
+      licenses: license,
+      purl,
+      hashes: [{ alg: 'SHA-512', content: hex(128) }],
+      externalReferences: [
+        { type: 'vcs', url: `git+https://github.com/example/${name}.git` },
+        { type: 'website', url: `https://example.org/${name}#readme` },
+        {
+          type: 'distribution',
+          url: `https://registry.npmjs.org/${name}/-/${name}-${version}.tgz`,
+        },
+      ],
+      properties: [
+        { name: 'cdx:npm:package:path', value: `node_modules/${group ? `${group}/` : ''}${name}` },
+        ...(next() < 0.3 ? [{ name: 'cdx:npm:package:development', value: 'true' }] : []),
+      ],
+    })
+  }
+  const dependencies = [
+    { ref: 'root-app', dependsOn: refs.slice(0, Math.min(25, count)) },
+    ...refs.map((ref, i) => {
+      const dependsOn = new Set<string>()
+      const fanOut = Math.floor(next() * 5)
+      for (let k = 0; k < fanOut && i + 1 < count; k++) {
+        dependsOn.add(refs[i + 1 + Math.floor(next() * Math.min(500, count - i - 1))]!)
+      }
+      return { ref, dependsOn: [...dependsOn] }
+    }),
+  ]
+  return JSON.stringify({
+    bomFormat: 'CycloneDX',
+    specVersion: '1.6',
+    serialNumber: `urn:uuid:${randomUUID()}`,
+    version: 1,
+    metadata: {
+      timestamp: new Date().toISOString(),
+      component: {
+        type: 'application',
+        'bom-ref': 'root-app',
+        name: 'bench-app',
+        version: '1.0.0',
+      },
+    },
+    components,
+    dependencies,
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side (child process): Lookout on PGlite with a bom.process worker, plus the floor.
+
+async function serverMain() {
+  const { loadEnv } = await import('../server/config/env.ts')
+  const { createLookout } = await import('../server/lookout.ts')
+  const { createLogger } = await import('../server/logger.ts')
+  const { startWorker } = await import('../server/jobs/worker.ts')
+  const { BOM_PROCESS_JOB, processBomJob } = await import('../server/jobs/bom-processing.ts')
+  const { convertBom } = await import('../server/domain/bom/convert.ts')
+  const { componentValues, planIngest } = await import('../server/domain/bom/sync.ts')
+  const { dedupeBom } = await import('../server/domain/bom/identity.ts')
+  const data = await import('../server/data/bom-import.ts')
+
+  const dataDir = process.argv[process.argv.indexOf('--server') + 1]!
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOOKOUT_DATA_DIR: dataDir,
+    LOOKOUT_ROLES: 'api',
+    LOOKOUT_BCRYPT_ROUNDS: '4',
+    LOOKOUT_BODY_LIMIT_BYTES: String(1024 * 1024 * 1024),
+    LOG_LEVEL: 'warn',
+  })
+  const logger = createLogger('warn')
+  const lookout = await createLookout(env, { logger })
+  if (process.argv.includes('--init')) {
+    await lookout.close()
+    process.exit(0)
+  }
+  const db = lookout.ctx!.db
+  const worker = startWorker({
+    db,
+    logger,
+    concurrency: 1,
+    pollMs: 10,
+    handlers: { [BOM_PROCESS_JOB]: processBomJob },
+  })
+  const url = await lookout.listen()
+
+  process.on('message', async (message: { kind: string; file?: string }) => {
+    if (message.kind === 'hwm') {
+      process.send!({ kind: 'hwm', mib: peakRssMiB(process.pid) })
+    } else if (message.kind === 'floor') {
+      const text = fs.readFileSync(message.file!, 'utf8')
+      // The rows (directDependencies included) are prepared outside the timing.
+      const prepared = convertBom(JSON.parse(text) as Record<string, unknown>, () => false)
+      const plan = planIngest(prepared, dedupeBom(prepared), {
+        components: [],
+        properties: [],
+        services: [],
+      })
+      const rows = plan.newComponents.map((row) => ({
+        uuid: row.uuid,
+        ...componentValues(row.component, row.dependencies),
+      }))
+      const [project] = await db.query<{ id: number }>(
+        `INSERT INTO project (name, version) VALUES ('floor', $1) RETURNING id`,
+        [randomUUID()],
+      )
+      const started = performance.now()
+      JSON.parse(text)
+      await db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL work_mem = '64MB'`)
+        const ids = await data.allocateComponentIds(tx, plan.newComponents.length)
+        await data.withoutForeignKeyChecks(tx, async () => {
+          await data.insertComponents(
+            tx,
+            project!.id,
+            rows.map((row, i) => ({ id: ids[i], ...row })),
+          )
+          await data.insertProperties(
+            tx,
+            plan.newComponents.flatMap((row, i) =>
+              row.component.properties.map((p) => ({
+                component_id: ids[i]!,
+                group_name: p.group,
+                property_name: p.name,
+                property_value: p.value,
+              })),
+            ),
+          )
+        })
+      })
+      process.send!({ kind: 'floor', ms: performance.now() - started })
+    } else if (message.kind === 'stop') {
+      await worker.stop()
+      await lookout.close()
+      process.exit(0)
+    }
+  })
+  process.send!({ kind: 'ready', url })
+}
+
+function peakRssMiB(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client side (parent process)
+
+function request(child: ChildProcess, message: Record<string, unknown>, kind: string) {
+  return new Promise<Record<string, number | string>>((resolve) => {
+    const listener = (reply: { kind: string }) => {
+      if (reply.kind !== kind) return
+      child.off('message', listener)
+      resolve(reply as Record<string, number | string>)
+    }
+    child.on('message', listener)
+    child.send(message)
+  })
+}
+
+async function adminToken(base: string) {
+  const password = `bench-${randomBytes(6).toString('hex')}`
+  await fetch(`${base}/api/v1/user/forceChangePassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username: 'admin',
+      password: 'admin',
+      newPassword: password,
+      confirmPassword: password,
+    }),
+  })
+  const response = await fetch(`${base}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password }),
+  })
+  return response.text()
+}
+
+async function ingestOnce(base: string, jwt: string, file: string, name: string) {
+  const form = new FormData()
+  form.append('projectName', name)
+  form.append('projectVersion', '1.0.0')
+  form.append('autoCreate', 'true')
+  form.append('bom', new Blob([fs.readFileSync(file)]), 'bom.json')
+  const auth = { Authorization: `Bearer ${jwt}` }
+  const started = performance.now()
+  const response = await fetch(`${base}/api/v1/bom`, { method: 'POST', headers: auth, body: form })
+  if (response.status !== 200)
+    throw new Error(`upload: ${response.status} ${await response.text()}`)
+  const { token } = (await response.json()) as { token: string }
+  const accepted = performance.now() - started
+  for (;;) {
+    const poll = await fetch(`${base}/api/v1/event/token/${token}`, { headers: auth })
+    if (((await poll.json()) as { processing: boolean }).processing === false) break
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return { total: performance.now() - started, accepted }
+}
+
+/**
+ * The server side runs from an esbuild bundle, as `npm run build` ships the server, so its memory
+ * is measured without a TypeScript loader in the process.
+ */
+async function bundleServer() {
+  const { build } = await import('esbuild')
+  const dir = path.join(ROOT, 'node_modules', '.cache', 'lookout-bench-ingest')
+  const outfile = path.join(dir, 'ingest.mjs')
+  await build({
+    entryPoints: [SCRIPT],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  fs.cpSync(path.join(ROOT, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
+    recursive: true,
+  })
+  return outfile
+}
+
+async function benchSize(size: number, server: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-bom-'))
+  const file = path.join(dir, `bom-${size}.json`)
+  fs.writeFileSync(file, generateBom(size))
+  const warmup = path.join(dir, 'warmup.json')
+  fs.writeFileSync(warmup, generateBom(2000))
+  const bytes = fs.statSync(file).size
+  const dataDir = path.join(dir, 'data')
+  // The database is created first, by another process: creating a PGlite cluster takes far
+  // more memory than running one, and a real server starts on an existing database.
+  const init = fork(server, ['--server', dataDir, '--init'], { execArgv: [] })
+  await new Promise((resolve) => init.once('exit', resolve))
+  const child = fork(server, ['--server', dataDir], { execArgv: [], stdio: 'inherit' })
+  try {
+    const ready = await new Promise<{ url: string }>((resolve) =>
+      child.once('message', (message) => resolve(message as { url: string })),
+    )
+    const jwt = await adminToken(ready.url)
+    // A long-running server has compiled the schema validator and warmed the database already.
+    await ingestOnce(ready.url, jwt, warmup, 'warmup')
+    const ours = await ingestOnce(ready.url, jwt, file, `bench-${size}`)
+    const hwm = await request(child, { kind: 'hwm' }, 'hwm')
+    const floor = process.env.BENCH_SKIP_FLOOR
+      ? { ms: NaN }
+      : await request(child, { kind: 'floor', file }, 'floor')
+    return {
+      size,
+      mib: bytes / 1024 / 1024,
+      oursMs: ours.total,
+      acceptedMs: ours.accepted,
+      floorMs: Number(floor.ms),
+      peakRssMiB: Number(hwm.mib),
+    }
+  } finally {
+    if (child.exitCode === null) {
+      child.send({ kind: 'stop' })
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  const sizes = process.argv.slice(2).map(Number).filter(Boolean)
+  console.log('BOM ingestion on PGlite (CycloneDX 1.6 JSON, multipart upload → token done)')
+  console.log('floor = JSON.parse of the same file + one bulk insert of the same component rows')
+  console.log(
+    '        (directDependencies included) and property rows, same process and database\n',
+  )
+  console.log(
+    'components  file MiB  ours ms  (accepted ms)  floor ms  ours/floor  components/s  peak RSS MiB',
+  )
+  const server = await bundleServer()
+  for (const size of sizes.length > 0 ? sizes : DEFAULT_SIZES) {
+    const r = await benchSize(size, server)
+    console.log(
+      [
+        String(r.size).padStart(10),
+        r.mib.toFixed(1).padStart(9),
+        r.oursMs.toFixed(0).padStart(8),
+        `(${r.acceptedMs.toFixed(0)})`.padStart(14),
+        r.floorMs.toFixed(0).padStart(9),
+        (r.oursMs / r.floorMs).toFixed(2).padStart(11),
+        Math.round(r.size / (r.oursMs / 1000))
+          .toString()
+          .padStart(13),
+        r.peakRssMiB.toFixed(0).padStart(13),
+      ].join(' '),
+    )
+  }
+}
+
+if (process.argv.includes('--server')) await serverMain()
+else if (process.argv[1] === SCRIPT) await main()

@@ -1,0 +1,64 @@
+import { BomConverter, convertBom, type InternalMatcher } from './convert.ts'
+import { invalidBomFrom, InvalidBomError } from './inspect.ts'
+import { splitElements, splitJsonBom, type SplitJsonBom } from './json-split.ts'
+import { collectGarbageIfDue } from './memory.ts'
+import type { BomFormat, ConvertedBom } from './model.ts'
+import type { SplitJsonValidator } from './schema.ts'
+import { xmlBomToJson } from './xml.ts'
+
+/**
+ * Reads a split JSON BOM one element at a time: parse, check against the schema (when a
+ * validator is given), convert. Syntax, nesting and schema errors come out as InvalidBomError.
+ */
+export function readSplitJsonBom(
+  split: SplitJsonBom,
+  isInternal: InternalMatcher,
+  validator?: SplitJsonValidator,
+): ConvertedBom {
+  let converted: ConvertedBom
+  try {
+    const converter = new BomConverter(split.root, isInternal)
+    validator?.document(split.root)
+    for (const key of ['components', 'dependencies'] as const) {
+      const spans = split.arrays.get(key)
+      const text = (index: number) => split.text.slice(spans![2 * index], spans![2 * index + 1])
+      let index = 0
+      for (const element of splitElements(split, key)) {
+        if (validator && spans) validator.item(key, index, element, text)
+        if (key === 'components') converter.addComponent(element)
+        else converter.addDependency(element)
+        if (++index % 1000 === 0) collectGarbageIfDue()
+      }
+    }
+    converted = converter.finish()
+  } catch (error) {
+    invalidBomFrom(error, 'JSON')
+  }
+  const errors = validator?.finish() ?? []
+  if (errors.length > 0) throw new InvalidBomError('Schema validation failed', errors)
+  return converted
+}
+
+/** An XML BOM to the model; parser and nesting errors come out as InvalidBomError. */
+export function readXmlBom(
+  text: string,
+  specVersion: string,
+  isInternal: InternalMatcher,
+): ConvertedBom {
+  try {
+    return convertBom(xmlBomToJson(text, specVersion), isInternal)
+  } catch (error) {
+    return invalidBomFrom(error, 'XML')
+  }
+}
+
+/** A stored upload back to the model (the job's path when nothing was handed over). */
+export function readStoredBom(
+  text: string,
+  format: BomFormat,
+  specVersion: string,
+  isInternal: InternalMatcher,
+): ConvertedBom {
+  if (format === 'XML') return readXmlBom(text, specVersion, isInternal)
+  return readSplitJsonBom(splitJsonBom(text), isInternal)
+}

@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto'
+import type { AppContext } from '../../context.ts'
+import {
+  deleteBomUpload,
+  findLatestProject,
+  findProjectByNameVersion,
+  findProjectByUuid,
+  insertBomUpload,
+  insertProject,
+  projectTagNames,
+  replaceProjectTags,
+  type UploadProjectRow,
+} from '../../data/bom-import.ts'
+import { findConfigProperty } from '../../data/config-properties.ts'
+import { principalTeamIds } from '../../data/project-access.ts'
+import type { Queryable } from '../../db/database.ts'
+import { problem, textError } from '../../http/errors.ts'
+import { BOM_PROCESS_JOB, type BomProcessPayload } from '../../jobs/bom-processing.ts'
+import type { Principal } from '../auth/principal.ts'
+import { canAccessProject, projectAccessFor } from '../projects/access.ts'
+import { handOver } from './handoff.ts'
+import type { InternalMatcher } from './convert.ts'
+import { internalMatcher } from './ingest.ts'
+import { inspectBom, InvalidBomError } from './inspect.ts'
+import type { BomFormat, ConvertedBom } from './model.ts'
+import { collectGarbageIfDue } from './memory.ts'
+import { readSplitJsonBom, readXmlBom } from './read.ts'
+import type { ReceivedBom } from './receive.ts'
+import { SplitJsonValidator, validateXmlBom } from './schema.ts'
+
+/** One upload request, from the JSON (PUT) or the multipart (POST) form. */
+export interface BomUploadRequest {
+  project?: string
+  projectName?: string
+  projectVersion?: string
+  autoCreate: boolean
+  parentUuid?: string
+  parentName?: string
+  parentVersion?: string
+  isLatest: boolean
+  /** Undefined when the request names no tags. */
+  tags?: string[]
+  bom: ReceivedBom
+}
+
+const PROJECT_NOT_FOUND = 'The project could not be found.'
+
+export function invalidBomProblem(error: InvalidBomError) {
+  return problem(400, 'The uploaded BOM is invalid', error.detail, { errors: error.errors })
+}
+
+const clean = (value: string | undefined) => {
+  const text = value?.trim()
+  return text ? text : null
+}
+
+export function normaliseTags(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean))].sort()
+}
+
+const sameTags = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((name, i) => name === b[i])
+
+/** §1.3: whether schema validation applies, from the mode and the project's (future) tags. */
+export async function schemaValidationRequired(db: Queryable, tags: string[]): Promise<boolean> {
+  const mode = (await findConfigProperty(db, 'artifact', 'bom.validation.mode'))?.property_value
+  const listed = async (name: string): Promise<string[] | undefined> => {
+    const raw = (await findConfigProperty(db, 'artifact', name))?.property_value ?? '[]'
+    try {
+      const parsed = JSON.parse(raw) as unknown
+      return Array.isArray(parsed) ? parsed.filter((tag) => typeof tag === 'string') : undefined
+    } catch {
+      return undefined
+    }
+  }
+  switch (mode?.trim()) {
+    case 'DISABLED':
+      return false
+    case 'ENABLED_FOR_TAGS': {
+      const inclusive = await listed('bom.validation.tags.inclusive')
+      return inclusive !== undefined && tags.some((tag) => inclusive.includes(tag))
+    }
+    case 'DISABLED_FOR_TAGS': {
+      const exclusive = await listed('bom.validation.tags.exclusive')
+      return exclusive === undefined || !tags.some((tag) => exclusive.includes(tag))
+    }
+    default:
+      return true
+  }
+}
+
+export interface CheckedBom {
+  format: BomFormat
+  specVersion: string
+  /** The upload, compressed for storage. */
+  content: Buffer
+  /** The BOM converted while it was checked; a job in this process takes it over. */
+  converted: ConvertedBom
+}
+
+/** Format, version, hostile content and (per configuration) the official schema. */
+export async function checkBom(
+  db: Queryable,
+  received: ReceivedBom,
+  projectTags: string[],
+  isInternal: InternalMatcher,
+): Promise<CheckedBom> {
+  if (received.error) throw received.error
+  const compressing = received.compressed
+  const inspected = inspectBom(received.text)
+  // From here the text lives on in the split BOM only, as long as that is needed.
+  received.text = ''
+  const validate = await schemaValidationRequired(db, projectTags)
+  if (inspected.format === 'JSON') {
+    const validator = validate ? new SplitJsonValidator(inspected.specVersion) : undefined
+    const converted = readSplitJsonBom(inspected.split, isInternal, validator)
+    inspected.split.text = ''
+    collectGarbageIfDue()
+    return {
+      format: 'JSON',
+      specVersion: inspected.specVersion,
+      content: await compressing,
+      converted,
+    }
+  }
+  if (validate) {
+    const errors = await validateXmlBom(inspected.specVersion, inspected.text)
+    if (errors.length > 0) throw new InvalidBomError('Schema validation failed', errors)
+  }
+  const converted = readXmlBom(inspected.text, inspected.specVersion, isInternal)
+  return {
+    format: 'XML',
+    specVersion: inspected.specVersion,
+    content: await compressing,
+    converted,
+  }
+}
+
+interface PlannedProject {
+  existing?: UploadProjectRow
+  create?: { name: string; version: string | null; parentId: number | null; isLatest: boolean }
+}
+
+async function resolveProject(
+  ctx: AppContext,
+  principal: Principal,
+  input: BomUploadRequest,
+): Promise<PlannedProject> {
+  const db = ctx.db
+  if (input.project) {
+    const existing = await findProjectByUuid(db, input.project)
+    if (!existing) throw textError(404, PROJECT_NOT_FOUND)
+    return { existing }
+  }
+  const name = clean(input.projectName)
+  const version = clean(input.projectVersion)
+  const existing = name === null ? undefined : await findProjectByNameVersion(db, name, version)
+  if (existing) return { existing }
+  if (!input.autoCreate || name === null) throw textError(404, PROJECT_NOT_FOUND)
+  const permissions = principal.permissions
+  if (!permissions.has('PORTFOLIO_MANAGEMENT') && !permissions.has('PROJECT_CREATION_UPLOAD')) {
+    throw textError(401, 'The principal does not have permission to create project.')
+  }
+  const access = await projectAccessFor(db, principal)
+  let parentId: number | null = null
+  const parentUuid = clean(input.parentUuid)
+  const parentName = clean(input.parentName)
+  if (parentUuid !== null || parentName !== null) {
+    const parent =
+      parentUuid !== null
+        ? await findProjectByUuid(db, parentUuid)
+        : await findProjectByNameVersion(db, parentName!, clean(input.parentVersion))
+    if (!parent) throw textError(404, 'The parent component could not be found.')
+    if (!(await canAccessProject(db, access, parent.id))) {
+      throw textError(403, 'Access to the specified parent project is forbidden')
+    }
+    parentId = parent.id
+  }
+  if (input.isLatest) {
+    const latest = await findLatestProject(db, name)
+    if (latest && !(await canAccessProject(db, access, latest.id))) {
+      throw textError(
+        403,
+        'Cannot create latest version for project with this name. Access to current latest version is forbidden!',
+      )
+    }
+  }
+  return { create: { name, version, parentId, isLatest: input.isLatest } }
+}
+
+/**
+ * The access team a new project gets when portfolio access control is on: the caller's first
+ * team. (Dependency-Track does this for API keys only, which locks users out of projects they
+ * auto-create; users get the same treatment here.)
+ */
+async function accessTeamForNewProject(ctx: AppContext, principal: Principal) {
+  const access = await projectAccessFor(ctx.db, principal)
+  if (!access.teamIds) return { restricted: false, teamId: null }
+  const teamIds = await principalTeamIds(
+    ctx.db,
+    principal.kind === 'user'
+      ? { kind: 'user', userId: principal.user.id }
+      : { kind: 'apiKey', apiKeyId: principal.apiKey.id },
+  )
+  return { restricted: true, teamId: teamIds[0] ?? null }
+}
+
+/**
+ * §1.1: resolves (or plans to create) the project, checks access, validates the BOM, and only
+ * then writes anything: the project, its tags, the stored upload and the job. Answers the token.
+ */
+export async function acceptBomUpload(
+  ctx: AppContext,
+  principal: Principal,
+  input: BomUploadRequest,
+): Promise<{ token: string }> {
+  const db = ctx.db
+  const planned = await resolveProject(ctx, principal, input)
+  const requestedTags = input.tags === undefined ? undefined : normaliseTags(input.tags)
+
+  let effectiveTags: string[]
+  let replaceTags = false
+  let accessTeamId: number | null = null
+  if (planned.existing) {
+    const project = planned.existing
+    const access = await projectAccessFor(db, principal)
+    if (!(await canAccessProject(db, access, project.id))) {
+      throw textError(403, 'Access to the specified project is forbidden')
+    }
+    if (project.collection_logic && project.collection_logic !== 'NONE') {
+      throw textError(400, 'BOM cannot be uploaded to collection project.')
+    }
+    effectiveTags = await projectTagNames(db, project.id)
+    if (requestedTags && !sameTags(requestedTags, effectiveTags)) {
+      if (principal.permissions.has('PORTFOLIO_MANAGEMENT')) {
+        effectiveTags = requestedTags
+        replaceTags = true
+      } else {
+        ctx.logger.warn(
+          { project: project.uuid },
+          'projectTags ignored: replacing tags needs PORTFOLIO_MANAGEMENT',
+        )
+      }
+    }
+  } else {
+    const team = await accessTeamForNewProject(ctx, principal)
+    if (team.restricted && team.teamId === null) {
+      throw textError(403, 'Access to the specified project is forbidden')
+    }
+    accessTeamId = team.teamId
+    effectiveTags = requestedTags ?? []
+    replaceTags = effectiveTags.length > 0
+  }
+
+  let checked: CheckedBom
+  try {
+    const isInternal = await internalMatcher(db, (pattern) =>
+      ctx.logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
+    )
+    checked = await checkBom(db, input.bom, effectiveTags, isInternal)
+  } catch (error) {
+    if (error instanceof InvalidBomError) {
+      ctx.logger.warn(
+        { project: planned.existing?.uuid ?? planned.create?.name, detail: error.detail },
+        'Bill of Materials Validation Failed',
+      )
+      throw invalidBomProblem(error)
+    }
+    throw error
+  }
+
+  const projectId = await db.transaction(async (tx) => {
+    let project = planned.existing
+    if (!project) {
+      const create = planned.create!
+      project =
+        (await insertProject(tx, { ...create, accessTeamId })) ??
+        (await findProjectByNameVersion(tx, create.name, create.version))
+      if (!project) throw textError(404, PROJECT_NOT_FOUND)
+    }
+    if (replaceTags) await replaceProjectTags(tx, project.id, effectiveTags)
+    return project.id
+  })
+
+  const uploadId = await insertBomUpload(db, {
+    projectId,
+    content: checked.content,
+    format: checked.format,
+    specVersion: checked.specVersion,
+  })
+  try {
+    const payload: BomProcessPayload = { uploadId, handoff: randomUUID() }
+    handOver(payload.handoff!, checked.converted)
+    const job = await ctx.enqueue(db, BOM_PROCESS_JOB, payload, { maxAttempts: 1 })
+    if (!job) throw new Error('The BOM processing job was not queued')
+    return { token: job.chainId }
+  } catch (error) {
+    await deleteBomUpload(db, uploadId).catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto'
+import { createProject } from './support/api.ts'
+import { sampleBom } from './support/boms.ts'
+import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
+
+test('uploading a BOM from the components tab fills the project with its components', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const user = await makeUser(['VIEW_PORTFOLIO', 'BOM_UPLOAD'])
+  const project = await createProject(baseURL!, { name: `shop-${randomBytes(3).toString('hex')}` })
+  await signIn(page, user, `/projects/${project.uuid}/components`)
+  await expect(page.getByText('This project has no components yet')).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await page.getByLabel('Upload a CycloneDX BOM (JSON or XML)').setInputFiles({
+    name: 'bom.json',
+    mimeType: 'application/json',
+    buffer: sampleBom(project.name),
+  })
+  await page.getByRole('button', { name: 'Upload BOM' }).click()
+  await expect(page.getByTestId('toast')).toContainText('BOM uploaded')
+  await expect(page.getByRole('link', { name: 'left-pad' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('heading', { name: 'Components (2)' })).toBeVisible()
+
+  await page.getByLabel('Direct dependencies only').check()
+  await expect(page.getByRole('link', { name: 'logger' })).toBeVisible()
+})
+
+test('an invalid file is refused with the server’s explanation and nothing changes', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const user = await makeUser(['VIEW_PORTFOLIO', 'BOM_UPLOAD'])
+  const project = await createProject(baseURL!, {
+    name: `broken-${randomBytes(3).toString('hex')}`,
+  })
+  await signIn(page, user, `/projects/${project.uuid}/components`)
+  await page.getByLabel('Upload a CycloneDX BOM (JSON or XML)').setInputFiles({
+    name: 'bom.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"bomFormat": "SPDX", "specVersion": "2.3"}'),
+  })
+  await page.getByRole('button', { name: 'Upload BOM' }).click()
+  await expect(page.getByTestId('toast')).toContainText('The uploaded BOM is invalid')
+  await expect(page.getByText('This project has no components yet')).toBeVisible()
+})
