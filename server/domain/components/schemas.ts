@@ -1,22 +1,9 @@
 import { z } from 'zod'
+import { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES } from '../portfolio-enums.ts'
+
+export { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES }
 import { parsePurl } from './purl.ts'
 import { isValidSpdxExpression } from './spdx.ts'
-
-export const CLASSIFIERS = [
-  'NONE',
-  'APPLICATION',
-  'FRAMEWORK',
-  'LIBRARY',
-  'CONTAINER',
-  'OPERATING_SYSTEM',
-  'DEVICE',
-  'FIRMWARE',
-  'FILE',
-  'PLATFORM',
-  'DEVICE_DRIVER',
-  'MACHINE_LEARNING_MODEL',
-  'DATA',
-] as const
 
 export const PROPERTY_TYPES = [
   'BOOLEAN',
@@ -30,51 +17,6 @@ export const PROPERTY_TYPES = [
 ] as const
 
 export const DATA_DIRECTIONS = ['INBOUND', 'OUTBOUND', 'BI_DIRECTIONAL', 'UNKNOWN'] as const
-
-export const EXTERNAL_REFERENCE_TYPES = [
-  'vcs',
-  'issue-tracker',
-  'website',
-  'advisories',
-  'bom',
-  'mailing-list',
-  'social',
-  'chat',
-  'documentation',
-  'support',
-  'source-distribution',
-  'distribution',
-  'distribution-intake',
-  'license',
-  'build-meta',
-  'build-system',
-  'release-notes',
-  'security-contact',
-  'model_card',
-  'attestation',
-  'threat-model',
-  'adversary-model',
-  'risk-assessment',
-  'vulnerability-assertion',
-  'exploitability-statement',
-  'pentest-report',
-  'static-analysis-report',
-  'dynamic-analysis-report',
-  'runtime-analysis-report',
-  'component-analysis-report',
-  'maturity-report',
-  'certification-report',
-  'codified-infrastructure',
-  'quality-metrics',
-  'log',
-  'configuration',
-  'evidence',
-  'formulation',
-  'rfc-9116',
-  'electronic-signature',
-  'digital-signature',
-  'other',
-] as const
 
 const PRINTABLE = /^(?:[^\p{Cc}]|[\t\n\r])*$/u
 const NO_CONTROL = /^\P{Cc}+$/u

@@ -1,22 +1,9 @@
 import { PackageURL } from 'packageurl-js'
 import { z } from 'zod'
 import { problem, validationError, type BeanValidationError } from '../../http/errors.ts'
+import { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES } from '../portfolio-enums.ts'
 
-export const CLASSIFIERS = [
-  'NONE',
-  'APPLICATION',
-  'FRAMEWORK',
-  'LIBRARY',
-  'CONTAINER',
-  'OPERATING_SYSTEM',
-  'DEVICE',
-  'FIRMWARE',
-  'FILE',
-  'PLATFORM',
-  'DEVICE_DRIVER',
-  'MACHINE_LEARNING_MODEL',
-  'DATA',
-] as const
+export { CLASSIFIERS }
 
 export const COLLECTION_LOGICS = [
   'NONE',
@@ -24,51 +11,6 @@ export const COLLECTION_LOGICS = [
   'AGGREGATE_DIRECT_CHILDREN_WITH_TAG',
   'AGGREGATE_LATEST_VERSION_CHILDREN',
 ] as const
-
-const EXTERNAL_REFERENCE_TYPES = [
-  'vcs',
-  'issue-tracker',
-  'website',
-  'advisories',
-  'bom',
-  'mailing-list',
-  'social',
-  'chat',
-  'documentation',
-  'support',
-  'source-distribution',
-  'distribution',
-  'distribution-intake',
-  'license',
-  'build-meta',
-  'build-system',
-  'release-notes',
-  'security-contact',
-  'model_card',
-  'attestation',
-  'threat-model',
-  'adversary-model',
-  'risk-assessment',
-  'vulnerability-assertion',
-  'exploitability-statement',
-  'pentest-report',
-  'static-analysis-report',
-  'dynamic-analysis-report',
-  'runtime-analysis-report',
-  'component-analysis-report',
-  'maturity-report',
-  'certification-report',
-  'codified-infrastructure',
-  'quality-metrics',
-  'log',
-  'configuration',
-  'evidence',
-  'formulation',
-  'rfc-9116',
-  'electronic-signature',
-  'digital-signature',
-  'other',
-]
 
 /** @ValidUuid: lower-case, versions 1 to 5. */
 const VALID_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
