@@ -11,10 +11,13 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createScratchDatabase } from '../tests/support/test-database.ts'
 
 const SCRIPT = new URL(import.meta.url).pathname
 const ROOT = path.resolve(path.dirname(SCRIPT), '..')
 const DEFAULT_SIZES = [1_000, 10_000, 100_000]
+// With a PostgreSQL server URL (a superuser's), each size runs on a scratch database there.
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined
 
 // ---------------------------------------------------------------------------------------------
 // BOM generation (deterministic for a size)
@@ -130,6 +133,7 @@ async function serverMain() {
     PORT: '0',
     HOST: '127.0.0.1',
     LOOKOUT_DATA_DIR: dataDir,
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     LOOKOUT_ROLES: 'api',
     LOOKOUT_BCRYPT_ROUNDS: '4',
     LOOKOUT_BODY_LIMIT_BYTES: String(1024 * 1024 * 1024),
@@ -298,11 +302,17 @@ async function benchSize(size: number, server: string) {
   fs.writeFileSync(warmup, generateBom(2000))
   const bytes = fs.statSync(file).size
   const dataDir = path.join(dir, 'data')
+  const scratch = DATABASE_URL ? await createScratchDatabase(DATABASE_URL) : undefined
+  const childEnv = { ...process.env, BENCH_DATABASE_URL: scratch?.url ?? '' }
   // The database is created first, by another process: creating a PGlite cluster takes far
   // more memory than running one, and a real server starts on an existing database.
-  const init = fork(server, ['--server', dataDir, '--init'], { execArgv: [] })
+  const init = fork(server, ['--server', dataDir, '--init'], { execArgv: [], env: childEnv })
   await new Promise((resolve) => init.once('exit', resolve))
-  const child = fork(server, ['--server', dataDir], { execArgv: [], stdio: 'inherit' })
+  const child = fork(server, ['--server', dataDir], {
+    execArgv: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    env: childEnv,
+    stdio: 'inherit',
+  })
   try {
     const ready = await new Promise<{ url: string }>((resolve) =>
       child.once('message', (message) => resolve(message as { url: string })),
@@ -329,12 +339,15 @@ async function benchSize(size: number, server: string) {
       await new Promise((resolve) => child.once('exit', resolve))
     }
     fs.rmSync(dir, { recursive: true, force: true })
+    await scratch?.drop()
   }
 }
 
 async function main() {
   const sizes = process.argv.slice(2).map(Number).filter(Boolean)
-  console.log('BOM ingestion on PGlite (CycloneDX 1.6 JSON, multipart upload → token done)')
+  console.log(
+    `BOM ingestion on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (CycloneDX 1.6 JSON, multipart upload → token done)`,
+  )
   console.log('floor = JSON.parse of the same file + one bulk insert of the same component rows')
   console.log(
     '        (directDependencies included) and property rows, same process and database\n',

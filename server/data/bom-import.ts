@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts'
 import { maybeOne } from '../db/database.ts'
+import { copyText, type CopyColumn } from '../db/copy-text.ts'
 
 /** All SQL of BOM upload, ingestion and export. Bulk writes send rows as one JSON document. */
 
@@ -456,8 +457,20 @@ export async function deleteComponents(db: Queryable, ids: number[]) {
 
 type Row = Record<string, unknown>
 
+const copyColumns = (columns: BulkColumn[]): CopyColumn[] =>
+  columns.map((c) => ({ name: c.name, asJson: c.type === 'jsonb' || Boolean(c.rawJson) }))
+const COMPONENT_COPY = copyColumns(COMPONENT_WRITE)
+const PROPERTY_COPY = copyColumns(PROPERTY_WRITE)
+
 export async function insertComponents(db: Queryable, projectId: number, rows: Row[]) {
   const names = ['id', 'uuid', ...COMPONENT_COLUMN_NAMES]
+  if (db.copyFrom) {
+    const columns = ['project_id', ...COMPONENT_WRITE.map((c) => c.name)]
+    for (const part of chunks(rows)) {
+      await db.copyFrom('component', columns, copyText(COMPONENT_COPY, part, [projectId]))
+    }
+    return
+  }
   const values = names.map((name) => bulkValue(COMPONENT_WRITE, name)).join(', ')
   for (const part of chunks(rows)) {
     await db.query(
@@ -497,6 +510,13 @@ export interface PropertyInsert {
 
 export async function insertProperties(db: Queryable, rows: PropertyInsert[]) {
   const names = ['component_id', 'group_name', 'property_name', 'property_value']
+  if (db.copyFrom) {
+    const columns = ['property_type', ...PROPERTY_WRITE.map((c) => c.name)]
+    for (const part of chunks(rows as unknown as Row[], CHUNK_ROWS * 3)) {
+      await db.copyFrom('component_property', columns, copyText(PROPERTY_COPY, part, ['STRING']))
+    }
+    return
+  }
   const values = names.map((name) => bulkValue(PROPERTY_WRITE, name)).join(', ')
   for (const part of chunks(rows as unknown as Row[], CHUNK_ROWS * 3)) {
     await db.query(

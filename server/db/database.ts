@@ -1,5 +1,10 @@
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
+  /**
+   * `COPY table (columns) FROM` rows in PostgreSQL's text format, where the driver can stream
+   * them (PGlite). Callers fall back to INSERT when it is absent.
+   */
+  copyFrom?(table: string, columns: readonly string[], text: string): Promise<void>
 }
 
 export interface Database extends Queryable {

@@ -11,13 +11,29 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     const result = await runner.query<Row>(sql, params)
     return result.rows
   }
+  // PGlite reads COPY input from a blob named /dev/blob; a fifth faster than json_to_recordset.
+  const copyFrom = async (
+    runner: Pick<PGlite, 'query'>,
+    table: string,
+    columns: readonly string[],
+    text: string,
+  ) => {
+    const names = columns.map((column) => `"${column}"`).join(', ')
+    await runner.query(`COPY ${table} (${names}) FROM '/dev/blob'`, [], {
+      blob: new Blob([text]),
+    })
+  }
 
   return {
     dialect: 'pglite',
     query: (sql, params) => query(pg, sql, params),
+    copyFrom: (table, columns, text) => copyFrom(pg, table, columns, text),
     async transaction(fn) {
       return pg.transaction(async (tx) => {
-        const scoped: Queryable = { query: (sql, params) => query(tx, sql, params) }
+        const scoped: Queryable = {
+          query: (sql, params) => query(tx, sql, params),
+          copyFrom: (table, columns, text) => copyFrom(tx, table, columns, text),
+        }
         return fn(scoped)
       })
     },

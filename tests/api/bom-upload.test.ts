@@ -1117,6 +1117,48 @@ describe('identity de-duplication inside one BOM (§1.6)', () => {
   })
 })
 
+describe('stored text survives the bulk write exactly', () => {
+  it('keeps tabs, newlines, backslashes, \\N, quotes and non-ASCII in fields, JSON and properties', async () => {
+    const uuid = await createProject(server, 'awkward-text', '1')
+    const awkward = 'tab\there\nnew line\r\nC:\\dir\\N "quoted" \u00e9\u4e2d\ud83d\ude00 \\N'
+    await ingest(
+      server,
+      { project: uuid },
+      bom([
+        {
+          type: 'library',
+          'bom-ref': 'odd',
+          group: '\\N',
+          name: 'odd',
+          version: '1',
+          description: awkward,
+          copyright: '\\',
+          externalReferences: [
+            { type: 'website', url: 'https://example.org/\\N', comment: awkward },
+          ],
+          properties: [
+            { name: 'p\tname', value: awkward },
+            { name: 'empty', value: '' },
+          ],
+        },
+      ]),
+    )
+    const [row] = await componentsOf(server, uuid)
+    expect(row!.group).toBe('\\N')
+    expect(row!.description).toBe(awkward)
+    expect(row!.copyright).toBe('\\')
+    expect(row!.external_references).toEqual([
+      { type: 'website', url: 'https://example.org/\\N', comment: awkward },
+    ])
+    const properties = await propertiesOf(server, Number(row!.id))
+    expect(properties.map((p) => [p.property_name, p.property_value])).toEqual([
+      ['p\tname', awkward],
+      // Blank values are trimmed to null, as Dependency-Track stores them.
+      ['empty', null],
+    ])
+  })
+})
+
 describe('validation mode (artifact/bom.validation.mode, §1.3)', () => {
   const invalid = bom([{ type: 'library', name: 'x', version: '1', unexpected: true }])
   const setMode = async (mode: string, inclusive = '[]', exclusive = '[]') => {

@@ -4,6 +4,8 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.ts'
 test('first sign-in as admin/admin leads through the forced password change to the dashboard', async ({
   page,
 }) => {
+  // A brand-new server creates its database first.
+  test.slow()
   const server = await startFreshServer()
   try {
     await page.goto(`${server.baseUrl}/dashboard`)

@@ -33,6 +33,8 @@ async function startIssuer() {
 test('welcome message, server default language and OpenID Connect options on the sign-in page', async ({
   page,
 }) => {
+  // A brand-new server creates its database first.
+  test.slow()
   const issuer = await startIssuer()
   const server = await startFreshServer({
     OIDC_ENABLED: 'true',

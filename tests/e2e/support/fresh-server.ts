@@ -30,17 +30,25 @@ export async function startFreshServer(extraEnv: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000)
   })
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // Creating a database takes seconds; far longer on a machine busy with parallel test workers.
+  const deadline = Date.now() + 150_000
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/health`)).ok) break
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('fresh server did not start in 60 s')
+    if (child.exitCode !== null) {
+      throw new Error(`fresh server exited with ${child.exitCode}: ${stderr}`)
+    }
+    if (Date.now() > deadline) throw new Error(`fresh server did not start in 150 s: ${stderr}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return {
