@@ -223,6 +223,8 @@ test('adding a version clones the project in the background and leads to the new
   makeUser,
   baseURL,
 }) => {
+  // The clone is a background job; on a busy machine it can take a while to be picked up.
+  test.slow()
   const user = await makeUser(MANAGER)
   const name = unique('api')
   const project = await createProject(baseURL!, { name, version: '1.0', tags: ['backend'] })

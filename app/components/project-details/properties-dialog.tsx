@@ -140,7 +140,7 @@ export function PropertiesDialog({
                         <td className="break-all py-2 pr-3">{property.propertyName}</td>
                         <td className="break-all py-2 pr-3">
                           {property.propertyType === 'ENCRYPTEDSTRING' ? (
-                            <span className="inline-flex items-center gap-1 text-muted-foreground">
+                            <span className="inline-flex items-center gap-1 whitespace-nowrap text-muted-foreground">
                               <Lock aria-hidden className="size-3" />
                               {t('projectDetails.properties.hidden')}
                             </span>

@@ -207,10 +207,6 @@ export default function ProjectLayout() {
             {project.description}
           </p>
         ) : null}
-        <div className="flex flex-wrap items-center gap-4 border-t pt-3">
-          <ViewDetailsLink />
-          <ExternalReferencesMenu references={project.externalReferences ?? []} />
-        </div>
         <div className="flex flex-wrap items-center gap-3">
           {(project.tags ?? []).map((tag) => (
             <Link
@@ -265,6 +261,10 @@ export default function ProjectLayout() {
               </Button>
             </Form>
           ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-4 border-t pt-3">
+          <ViewDetailsLink />
+          <ExternalReferencesMenu references={project.externalReferences ?? []} />
         </div>
       </header>
       {data.clone ? <CloneStatusBanner clone={data.clone} /> : null}
