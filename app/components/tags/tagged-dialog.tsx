@@ -77,6 +77,7 @@ export function TaggedDialog({
         <Form
           method="get"
           role="search"
+          aria-label={t('tags.tagged.searchForm')}
           preventScrollReset
           replace
           className="flex flex-wrap items-end gap-3"

@@ -140,6 +140,7 @@ export default function TagsRoute() {
       <Form
         method="get"
         role="search"
+        aria-label={t('tags.searchForm')}
         className="flex flex-wrap items-end gap-4 rounded-lg border bg-card p-3"
       >
         <KeepParams except={['searchText', 'page', 'tagged', 'tag']} />
