@@ -41,6 +41,11 @@ test('tags are listed with their counts and can be searched and sorted', async (
   // Nobody here may delete or unassign.
   await expect(page.getByRole('button', { name: 'Delete selected tags' })).toHaveCount(0)
   await expect(page.getByRole('checkbox')).toHaveCount(0)
+  await page.getByRole('link', { name: `Projects tagged with ${busy}: 2` }).click()
+  const dialog = page.getByRole('dialog', { name: `Projects tagged with ${busy}` })
+  await expect(dialog.getByRole('link', { name: `tl-a-${run}` })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Unassign tag from selection' })).toHaveCount(0)
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0)
 })
 
 test('the projects-tagged dialog lists, searches and unassigns, even for odd tag names', async ({
