@@ -72,7 +72,7 @@ export function ResultsTable({ components }: { components: FoundComponentRow[] }
                     {component.name}
                   </Link>
                 </td>
-                <td className="px-3 py-2">{component.version}</td>
+                <td className="whitespace-nowrap px-3 py-2">{component.version}</td>
                 <td className="px-3 py-2">{component.group}</td>
                 <td className={breakable}>{component.purl}</td>
                 <td className="px-3 py-2">
@@ -82,7 +82,7 @@ export function ResultsTable({ components }: { components: FoundComponentRow[] }
                 </td>
                 <td className={breakable}>{component.cpe}</td>
                 <td className={breakable}>{component.swidTagId}</td>
-                <td className="px-3 py-2">
+                <td className="whitespace-nowrap px-3 py-2">
                   {project ? (
                     <Link to={`/projects/${project.uuid}`} className="text-primary hover:underline">
                       {project.version ? `${project.name} ${project.version}` : project.name}

@@ -48,7 +48,7 @@ export function ComponentSearchForm({ values }: { values: SearchValues }) {
       <input type="hidden" name="pageSize" value={values.pageSize} />
       {values.sortName ? <input type="hidden" name="sortName" value={values.sortName} /> : null}
       {values.sortOrder ? <input type="hidden" name="sortOrder" value={values.sortOrder} /> : null}
-      <div className="flex flex-col gap-1">
+      <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
         <label htmlFor="component-subject" className="text-sm font-medium">
           {t('componentSearch.subject')}
         </label>
@@ -57,7 +57,7 @@ export function ComponentSearchForm({ values }: { values: SearchValues }) {
           name="subject"
           value={subject}
           onChange={(event) => setSubject(event.currentTarget.value as Subject)}
-          className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+          className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm sm:w-auto sm:max-w-[20rem]"
         >
           {SUBJECTS.map((option) => (
             <option key={option} value={option}>

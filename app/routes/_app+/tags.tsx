@@ -216,7 +216,7 @@ export default function TagsRoute() {
                     <td className="px-3 py-2">
                       <Link
                         to={`/projects?${new URLSearchParams({ tag: tag.name })}`}
-                        className="rounded-full bg-secondary px-2 py-0.5 text-secondary-foreground hover:underline"
+                        className="inline-block max-w-full break-words rounded-full bg-secondary px-2 py-0.5 text-secondary-foreground hover:underline"
                         title={t('tags.filterProjects', { tag: tag.name })}
                       >
                         {tag.name}
