@@ -80,7 +80,7 @@ export function FormTabs({ tabs, label }: { tabs: FormTab[]; label: string }) {
           role={hydrated ? 'tabpanel' : undefined}
           aria-labelledby={hydrated ? `${prefix}-tab-${tab.id}` : `${prefix}-heading-${tab.id}`}
           hidden={hydrated && tab.id !== active}
-          className="flex flex-col gap-4"
+          className={cn('flex flex-col gap-4', hydrated && tab.id !== active ? 'hidden' : null)}
         >
           {hydrated ? null : (
             <h3 id={`${prefix}-heading-${tab.id}`} className="border-b pb-1 font-semibold">
