@@ -81,7 +81,9 @@ test('a portfolio manager adds a component on the tab, opens it and edits it', a
   await expect(facts).toContainText('Apache-2.0 OR MIT')
   await page.getByRole('link', { name: 'View details' }).click()
   await details.getByRole('tab', { name: 'Notes' }).click()
-  await expect(details.getByRole('textbox', { name: 'Notes' })).toHaveValue('Reviewed by the security team')
+  await expect(details.getByRole('textbox', { name: 'Notes' })).toHaveValue(
+    'Reviewed by the security team',
+  )
 })
 
 test('an update keeps what the form does not show, and the API’s refusals appear at the field', async ({
