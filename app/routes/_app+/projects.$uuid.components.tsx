@@ -347,9 +347,7 @@ export default function ProjectComponentsTab() {
                         className="rounded text-muted-foreground hover:text-foreground"
                       >
                         <Network aria-hidden className="size-4" />
-                        <span className="sr-only">
-                          {t('componentDetails.showInGraphFor', { name: component.name })}
-                        </span>
+                        <span className="sr-only">{t('componentDetails.showInGraph')}</span>
                       </Link>
                     </span>
                   </td>
