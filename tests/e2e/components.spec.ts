@@ -178,6 +178,11 @@ test('checked components are removed from the tab; delete from the details asks 
 
   await page.getByRole('button', { name: 'Remove selected components' }).click()
   await expect(page.getByTestId('toast')).toContainText('No items selected')
+  const selectAll = page.getByRole('checkbox', { name: 'Select all components on this page' })
+  await selectAll.check()
+  await expect(page.getByRole('checkbox', { name: `Select ${keep.name}` })).toBeChecked()
+  await selectAll.uncheck()
+  await expect(page.getByRole('checkbox', { name: `Select ${keep.name}` })).not.toBeChecked()
   await page.getByRole('checkbox', { name: `Select ${drop.name}` }).check()
   await page.getByRole('button', { name: 'Remove selected components' }).click()
   await expect(page.getByTestId('toast')).toContainText('Components removed: 1')
