@@ -18,3 +18,11 @@ export const ComponentListParamsSchema = z.object({
     .default(10),
   token: z.uuid().optional().catch(undefined),
 })
+
+/** Where a mutation on the tab returns: the same list view, without the dialog or upload token. */
+export function tabUrl(projectUuid: string, current: URLSearchParams) {
+  const next = new URLSearchParams(current)
+  for (const key of ['add', 'token', 'index', '_data']) next.delete(key)
+  const query = next.toString()
+  return `/projects/${encodeURIComponent(projectUuid)}/components${query ? `?${query}` : ''}`
+}

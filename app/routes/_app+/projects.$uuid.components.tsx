@@ -5,19 +5,28 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
   Form,
   Link,
+  useActionData,
   useLoaderData,
   useRevalidator,
+  useParams,
   useSearchParams,
   useSubmit,
 } from '@remix-run/react'
-import { Check, Loader2, Upload } from 'lucide-react'
+import { Check, Loader2, Network, Upload } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
+import { createComponent, deleteComponent } from '~/api/component-details.server.ts'
 import { isProcessing, listProjectComponents, uploadBom } from '~/api/components.server.ts'
+import { AddComponentDialog } from '~/components/component-details/add-component-dialog.tsx'
+import {
+  ComponentsToolbar,
+  SelectAllCheckbox,
+} from '~/components/component-details/components-toolbar.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { listUrl } from '~/components/projects/list-url.ts'
 import { Button } from '~/components/ui/button.tsx'
@@ -27,10 +36,17 @@ import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { meetsRequirement } from '~/utils/permissions.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
-import { ComponentListParamsSchema } from './__components-tab.server.ts'
+import {
+  COMPONENT_FIELDS,
+  ComponentFormSchema,
+  failedSubmission,
+} from './__component-form.server.ts'
+import { ComponentListParamsSchema, tabUrl } from './__components-tab.server.ts'
 
 // The API accepts uploads only with BOM_UPLOAD (the 4.13 console also offered them to portfolio managers).
 const CAN_UPLOAD = 'BOM_UPLOAD'
+const CAN_MANAGE = 'PORTFOLIO_MANAGEMENT'
+const REMOVE_FORM = 'remove-components'
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -47,16 +63,87 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
     query.token ? isProcessing(api, query.token) : Promise.resolve(false),
   ])
+  const canManage = meetsRequirement(permissions, CAN_MANAGE)
   return json({
     components,
     total,
     query,
     processing,
     canUpload: meetsRequirement(permissions, CAN_UPLOAD),
+    canManage,
+    adding: canManage && url.searchParams.has('add'),
+    constraint: getZodConstraint(ComponentFormSchema),
   })
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const type = args.request.headers.get('Content-Type') ?? ''
+  return type.startsWith('multipart/form-data') ? uploadAction(args) : manageAction(args)
+}
+
+/** Add Component and Remove Component (PORTFOLIO_MANAGEMENT). */
+async function manageAction({ request, context, params }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, CAN_MANAGE)
+  const t = await getFixedT(request, context)
+  const uuid = params.uuid ?? ''
+  const formData = await request.formData()
+  const here = tabUrl(uuid, new URL(request.url).searchParams)
+  switch (formData.get('intent')) {
+    case 'removeComponents': {
+      const selected = formData.getAll('componentUuid').filter((value) => typeof value === 'string')
+      if (selected.length === 0) {
+        return redirectWithToast(context, here, {
+          type: 'warning',
+          title: t('componentDetails.remove.noneSelected'),
+        })
+      }
+      let removed = 0
+      let failure: ApiError | undefined
+      for (const componentUuid of selected) {
+        try {
+          await deleteComponent(api, componentUuid)
+          removed += 1
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error
+          failure ??= error
+        }
+      }
+      if (failure) {
+        const toast = toastForFailedResponse(failure.response, t)
+        return redirectWithToast(context, here, {
+          ...toast,
+          description: [t('componentDetails.remove.removed', { count: removed }), toast.description]
+            .filter(Boolean)
+            .join('\n'),
+        })
+      }
+      return redirectWithToast(context, here, {
+        type: 'success',
+        title: t('componentDetails.remove.removed', { count: removed }),
+      })
+    }
+    case 'addComponent': {
+      const submission = parseWithZod(formData, { schema: ComponentFormSchema })
+      if (submission.status !== 'success') {
+        return json({ result: submission.reply() }, { status: 400 })
+      }
+      try {
+        await createComponent(api, uuid, submission.value)
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        return failedSubmission(context, t, submission, error, COMPONENT_FIELDS)
+      }
+      return redirectWithToast(context, here, {
+        type: 'success',
+        title: t('componentDetails.add.created'),
+      })
+    }
+    default:
+      throw new Response('Invalid intent', { status: 400 })
+  }
+}
+
+async function uploadAction({ request, context, params }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, CAN_UPLOAD)
   const t = await getFixedT(request, context)
   const uuid = params.uuid ?? ''
@@ -95,11 +182,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ProjectComponentsTab() {
   const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const submit = useSubmit()
   const revalidator = useRevalidator()
   const { query, total } = data
+  const projectUuid = useParams().uuid ?? ''
   const pages = Math.max(1, Math.ceil(total / query.pageSize))
 
   useEffect(() => {
@@ -127,6 +216,12 @@ export default function ProjectComponentsTab() {
           </noscript>
         </p>
       ) : null}
+      <ComponentsToolbar
+        projectUuid={projectUuid}
+        canManage={data.canManage}
+        addTo={`${listUrl(searchParams, { token: undefined })}&add`}
+        removeFormId={REMOVE_FORM}
+      />
       {data.canUpload ? (
         <Form
           method="post"
@@ -198,6 +293,11 @@ export default function ProjectComponentsTab() {
           <table className="w-full text-left text-sm">
             <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
+                {data.canManage ? (
+                  <th scope="col" className="w-10 px-3 py-2 font-medium">
+                    <SelectAllCheckbox formId={REMOVE_FORM} />
+                  </th>
+                ) : null}
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t('components.columns.name')}
                 </th>
@@ -221,13 +321,35 @@ export default function ProjectComponentsTab() {
             <tbody>
               {data.components.map((component) => (
                 <tr key={component.uuid} className="border-t">
+                  {data.canManage ? (
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        form={REMOVE_FORM}
+                        name="componentUuid"
+                        value={component.uuid}
+                        aria-label={t('componentDetails.remove.select', { name: component.name })}
+                        className="size-4"
+                      />
+                    </td>
+                  ) : null}
                   <td className="px-3 py-2">
-                    <Link
-                      to={`/components/${component.uuid}`}
-                      className="font-medium text-primary hover:underline"
-                    >
-                      {component.name}
-                    </Link>
+                    <span className="flex items-center gap-2">
+                      <Link
+                        to={`/components/${component.uuid}`}
+                        className="font-medium text-primary hover:underline"
+                      >
+                        {component.name}
+                      </Link>
+                      <Link
+                        to={`/projects/${projectUuid}/dependencyGraph/${component.uuid}`}
+                        title={t('componentDetails.showInGraph')}
+                        className="rounded text-muted-foreground hover:text-foreground"
+                      >
+                        <Network aria-hidden className="size-4" />
+                        <span className="sr-only">{t('componentDetails.showInGraph')}</span>
+                      </Link>
+                    </span>
                   </td>
                   <td className="px-3 py-2">{component.version}</td>
                   <td className="px-3 py-2">{component.group}</td>
@@ -270,6 +392,13 @@ export default function ProjectComponentsTab() {
           </Button>
         ) : null}
       </nav>
+      {data.adding ? (
+        <AddComponentDialog
+          constraint={data.constraint}
+          lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+          closeTo={listUrl(searchParams, { add: undefined, token: undefined })}
+        />
+      ) : null}
     </section>
   )
 }

@@ -1,0 +1,141 @@
+import { useTranslation } from 'react-i18next'
+
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unassigned'] as const
+
+const SEVERITY_CLASS: Record<(typeof SEVERITIES)[number], string> = {
+  critical: 'border-l-[#f86c6b]',
+  high: 'border-l-[#fd8c00]',
+  medium: 'border-l-[#ffc107]',
+  low: 'border-l-[#4dbd74]',
+  unassigned: 'border-l-[#777777]',
+}
+
+/**
+ * The 4.13 "Component Vulnerabilities" callouts. Component metrics are not measured yet, so the
+ * counts are an honest zero state; the risk score is the one stored on the component.
+ */
+export function VulnerabilitySummary({ riskScore }: { riskScore?: number }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="component-vulnerabilities" className="rounded-lg border bg-card p-5">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="component-vulnerabilities" className="text-lg font-semibold">
+          {t('componentDetails.overview.vulnerabilities')}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {t('componentDetails.overview.lastMeasurement')}:{' '}
+          {t('componentDetails.overview.noMeasurements')}
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {SEVERITIES.map((severity) => (
+          <div
+            key={severity}
+            className={`flex flex-col gap-1 rounded-md border border-l-4 p-3 ${SEVERITY_CLASS[severity]}`}
+          >
+            <dt className="text-xs uppercase tracking-wide text-muted-foreground">
+              {t(`componentDetails.severity.${severity}`)}
+            </dt>
+            <dd className="text-2xl font-semibold">0</dd>
+          </div>
+        ))}
+        <div className="flex flex-col gap-1 rounded-md border border-l-4 border-l-primary p-3">
+          <dt className="text-xs uppercase tracking-wide text-muted-foreground">
+            {t('componentDetails.overview.riskScore')}
+          </dt>
+          <dd className="text-2xl font-semibold">{riskScore ?? 0}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+export interface FactsComponent {
+  uuid: string
+  classifier?: string
+  purl?: string
+  cpe?: string
+  swidTagId?: string
+  filename?: string
+  author?: string
+  publisher?: string
+  supplier?: { name?: string }
+  license?: string
+  licenseExpression?: string
+  licenseUrl?: string
+  resolvedLicense?: { licenseId?: string; name?: string }
+  copyright?: string
+  md5?: string
+  sha1?: string
+  sha256?: string
+  sha384?: string
+  sha512?: string
+  sha3_256?: string
+  sha3_384?: string
+  sha3_512?: string
+  blake2b_256?: string
+  blake2b_384?: string
+  blake2b_512?: string
+  blake3?: string
+}
+
+const HASHES: Array<[keyof FactsComponent, string]> = [
+  ['md5', 'MD5'],
+  ['sha1', 'SHA-1'],
+  ['sha256', 'SHA-256'],
+  ['sha384', 'SHA-384'],
+  ['sha512', 'SHA-512'],
+  ['sha3_256', 'SHA3-256'],
+  ['sha3_384', 'SHA3-384'],
+  ['sha3_512', 'SHA3-512'],
+  ['blake2b_256', 'BLAKE2b-256'],
+  ['blake2b_384', 'BLAKE2b-384'],
+  ['blake2b_512', 'BLAKE2b-512'],
+  ['blake3', 'BLAKE3'],
+]
+
+/** What identifies the component: identity, license and every hash it carries. */
+export function ComponentFacts({ component }: { component: FactsComponent }) {
+  const { t } = useTranslation()
+  const label = (key: string) => t(`componentDetails.fields.${key}`)
+  const mono = (value: string | undefined) => (value ? <code>{value}</code> : undefined)
+  const facts: Array<[string, React.ReactNode]> = [
+    [label('classifier'), component.classifier ? t(`classifier.${component.classifier}`) : null],
+    [label('purl'), mono(component.purl)],
+    [label('cpe'), mono(component.cpe)],
+    [label('swidTagId'), component.swidTagId],
+    [label('filename'), component.filename],
+    [label('author'), component.author],
+    [label('publisher'), component.publisher],
+    [t('componentDetails.supplier.name'), component.supplier?.name],
+    [
+      label('license'),
+      component.resolvedLicense?.licenseId ?? component.resolvedLicense?.name ?? component.license,
+    ],
+    [label('licenseExpression'), component.licenseExpression],
+    [label('licenseUrl'), component.licenseUrl],
+    [label('copyright'), component.copyright],
+    ...HASHES.map(([key, name]): [string, React.ReactNode] => [
+      name,
+      mono(component[key] as string | undefined),
+    ]),
+    [label('uuid'), mono(component.uuid)],
+  ]
+  return (
+    <section aria-labelledby="component-facts" className="rounded-lg border bg-card p-5">
+      <h2 id="component-facts" className="mb-4 text-lg font-semibold">
+        {t('componentDetails.overview.facts')}
+      </h2>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
+        {facts
+          .filter(([, value]) => value !== null && value !== undefined && value !== '')
+          .map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="text-muted-foreground">{name}</dt>
+              <dd className="break-all">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  )
+}
