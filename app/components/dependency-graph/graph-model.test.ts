@@ -12,6 +12,7 @@ import {
   parseExpandParam,
   parseLookupParam,
   pathGraph,
+  tidyTree,
   withChildren,
   type GraphData,
   type GraphNode,
@@ -209,4 +210,21 @@ test('isOutdated needs a differing latest version', () => {
   expect(isOutdated({ version: '1', latestVersion: '2' })).toBe(true)
   expect(isOutdated({ version: '2', latestVersion: '2' })).toBe(false)
   expect(isOutdated({ version: '1' })).toBe(false)
+})
+
+test('tidyTree lays out left to right with parents centred on their children', () => {
+  const positions = tidyTree({
+    id: 'root',
+    width: 100,
+    children: [
+      { id: 'a', width: 200, children: [{ id: 'a1', width: 50, children: [] }] },
+      { id: 'b', width: 80, children: [] },
+      { id: 'c', width: 80, children: [] },
+    ],
+  })
+  expect(positions.get('root')).toEqual({ x: 0, y: 44 })
+  expect(positions.get('a')).toEqual({ x: 50 + 56 + 100, y: 0 })
+  expect(positions.get('b')).toEqual({ x: 206, y: 44 })
+  expect(positions.get('c')?.y).toBe(88)
+  expect(positions.get('a1')).toEqual({ x: 206 + 100 + 56 + 25, y: 0 })
 })

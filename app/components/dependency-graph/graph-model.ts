@@ -299,3 +299,41 @@ export function nodeHref(node: Pick<GraphNode, 'uuid' | 'objectType'>) {
 export function isOutdated(node: Pick<GraphNode, 'version' | 'latestVersion'>) {
   return Boolean(node.latestVersion && node.version && node.latestVersion !== node.version)
 }
+
+export interface LayoutNode {
+  id: string
+  width: number
+  children: LayoutNode[]
+}
+
+/**
+ * A left-to-right tidy tree: one column per depth (as wide as its widest node), leaves on
+ * consecutive rows, every parent centred on its children. Answers node centres.
+ */
+export function tidyTree(root: LayoutNode, rowHeight = 44, gap = 56) {
+  const widths: number[] = []
+  const measure = (node: LayoutNode, depth: number) => {
+    widths[depth] = Math.max(widths[depth] ?? 0, node.width)
+    for (const child of node.children) measure(child, depth + 1)
+  }
+  measure(root, 0)
+  const columns = [0]
+  for (let depth = 1; depth < widths.length; depth++) {
+    columns[depth] = columns[depth - 1]! + widths[depth - 1]! / 2 + gap + widths[depth]! / 2
+  }
+  const positions = new Map<string, { x: number; y: number }>()
+  let row = 0
+  const place = (node: LayoutNode, depth: number): number => {
+    let y: number
+    if (node.children.length === 0) {
+      y = row++ * rowHeight
+    } else {
+      const ys = node.children.map((child) => place(child, depth + 1))
+      y = (ys[0]! + ys[ys.length - 1]!) / 2
+    }
+    positions.set(node.id, { x: columns[depth]!, y })
+    return y
+  }
+  place(root, 0)
+  return positions
+}
