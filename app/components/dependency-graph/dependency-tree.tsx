@@ -133,7 +133,7 @@ function Row({ item, shared: props }: { item: TreeItem; shared: Shared }) {
             <span className="sr-only">{t('dependencyGraph.cycle')}</span>
           </span>
         ) : expandable && !item.expanded ? (
-          <span className="text-xs text-muted-foreground">
+          <span className="shrink-0 whitespace-nowrap text-xs text-muted-foreground">
             {t('dependencyGraph.dependencyCount', { count: node.childCount })}
           </span>
         ) : null}

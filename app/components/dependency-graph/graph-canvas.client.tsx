@@ -212,11 +212,12 @@ export default function GraphCanvas(props: GraphCanvasProps) {
     const cy = cyRef.current
     if (!cy) return
     const anchor = anchorRef.current
-    if (anchor) {
-      anchorRef.current = null
-      const element = cy.getElementById(anchor.id)
-      if (element.nonempty()) {
-        const now = element.position()
+    const anchored = anchor ? cy.getElementById(anchor.id) : undefined
+    if (anchor && anchored) {
+      // Keep the toggled node where it was; wait for the render that actually moves it.
+      const now = anchored.nonempty() ? anchored.position() : anchor
+      if (now.x !== anchor.x || now.y !== anchor.y) {
+        anchorRef.current = null
         cy.panBy({ x: (anchor.x - now.x) * cy.zoom(), y: (anchor.y - now.y) * cy.zoom() })
       }
     }
@@ -232,8 +233,9 @@ export default function GraphCanvas(props: GraphCanvasProps) {
     if (cy.zoom() > 1) cy.zoom(1)
     if (cy.zoom() < 0.6) {
       cy.zoom(0.8)
-      const root = cy.getElementById(ROOT_ID).renderedPosition()
-      cy.panBy({ x: 40 + root.x * -1 + 80, y: cy.height() / 2 - root.y })
+      const root = cy.getElementById(ROOT_ID)
+      const at = root.renderedPosition()
+      cy.panBy({ x: 16 + root.renderedWidth() / 2 - at.x, y: cy.height() / 2 - at.y })
     }
   }, [elements, flat])
 

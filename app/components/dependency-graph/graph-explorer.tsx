@@ -23,6 +23,8 @@ export interface GraphExplorerProps {
   initialExpanded: string[]
   searched: string[]
   highlightOutdated: boolean
+  /** The server left out children beyond what a page shows. */
+  cut: boolean
 }
 
 function useHydrated() {
@@ -45,6 +47,7 @@ export function GraphExplorer(props: GraphExplorerProps) {
   const [expanded, setExpanded] = useState(() => new Set(props.initialExpanded))
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
   const [failed, setFailed] = useState(false)
+  const [cut, setCut] = useState(props.cut)
   const tree = useMemo(() => buildTree(data, expanded), [data, expanded])
   const view = hydrated && searchParams.get('view') !== 'list' ? 'graph' : 'list'
 
@@ -67,8 +70,9 @@ export function GraphExplorer(props: GraphExplorerProps) {
           headers: { Accept: 'application/json' },
         })
         if (!response.ok) throw new Error(String(response.status))
-        const { nodes } = (await response.json()) as { nodes: GraphNode[] }
-        setData((current) => withChildren(current, uuid, nodes))
+        const level = (await response.json()) as { nodes: GraphNode[]; cut: boolean }
+        setData((current) => withChildren(current, uuid, level.nodes))
+        if (level.cut) setCut(true)
       } catch {
         setFailed(true)
         return
@@ -119,7 +123,7 @@ export function GraphExplorer(props: GraphExplorerProps) {
           {t('dependencyGraph.loadFailed')}
         </p>
       ) : null}
-      {tree.truncated ? (
+      {tree.truncated || cut ? (
         <p role="status" className="text-sm text-muted-foreground">
           {t('dependencyGraph.truncated', { count: tree.count })}
         </p>

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import {
   ROOT,
   buildTree,
+  capChildren,
   expandHref,
   flattenTree,
   isOutdated,
@@ -227,4 +228,16 @@ test('tidyTree lays out left to right with parents centred on their children', (
   expect(positions.get('b')).toEqual({ x: 206, y: 44 })
   expect(positions.get('c')?.y).toBe(88)
   expect(positions.get('a1')).toEqual({ x: 206 + 100 + 56 + 25, y: 0 })
+})
+
+test('capChildren keeps the first children of long lists and drops orphaned nodes', () => {
+  const data: GraphData = {
+    nodes: { [A]: node(A, 2), [B]: node(B), [C]: node(C) },
+    children: { [ROOT]: [A, C], [A]: [B] },
+  }
+  expect(capChildren(data, 5)).toEqual({ data, cut: false })
+  const capped = capChildren(data, 1)
+  expect(capped.cut).toBe(true)
+  expect(capped.data.children).toEqual({ [ROOT]: [A], [A]: [B] })
+  expect(Object.keys(capped.data.nodes).sort()).toEqual([A, B])
 })

@@ -134,6 +134,23 @@ export function withChildren(data: GraphData, parent: string, nodes: GraphNode[]
   }
 }
 
+/**
+ * Keeps at most `limit` children per parent (more than a tree view can show anyway) and drops
+ * the nodes no list refers to any more; `cut` tells whether anything was left out.
+ */
+export function capChildren(data: GraphData, limit = MAX_VISIBLE) {
+  let cut = false
+  const children: Record<string, string[]> = {}
+  const kept = new Set<string>()
+  for (const [parent, list] of Object.entries(data.children)) {
+    if (list.length > limit) cut = true
+    children[parent] = list.slice(0, limit)
+    for (const uuid of children[parent]) kept.add(uuid)
+  }
+  const nodes = Object.fromEntries(Object.entries(data.nodes).filter(([uuid]) => kept.has(uuid)))
+  return { data: { nodes, children }, cut }
+}
+
 /** A node of the reachability answer `GET /component/project/{p}/dependencyGraph/{uuids}`. */
 export interface PathNode {
   uuid: string

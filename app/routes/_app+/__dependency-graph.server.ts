@@ -7,6 +7,7 @@ import { ApiError, type ApiClient } from '~/api/client.server.ts'
 import {
   MAX_EXPANDED,
   ROOT,
+  capChildren,
   levelNodes,
   parseDependencyList,
   pathGraph,
@@ -21,6 +22,8 @@ export interface GraphPage {
   /** Lookup mode: the searched components that were found. */
   found: string[]
   notFound: boolean
+  /** Some parent had more children than a page shows; the rest were left out. */
+  cut: boolean
 }
 
 /**
@@ -38,7 +41,7 @@ export async function loadGraphPage(
   let expanded = [...options.expand]
   let found: string[] = []
   if (roots.length === 0) {
-    return { data, expanded: [], found, notFound: options.lookup !== undefined }
+    return { data, expanded: [], found, notFound: options.lookup !== undefined, cut: false }
   }
 
   if (options.lookup) {
@@ -50,7 +53,7 @@ export async function loadGraphPage(
     }
     const paths = pathGraph(roots, answer, options.lookup)
     found = paths.found
-    if (found.length === 0) return { data, expanded: [], found, notFound: true }
+    if (found.length === 0) return { data, expanded: [], found, notFound: true, cut: false }
     expanded = [...new Set([...paths.expanded, ...expanded])]
     if (!options.complete) data = paths.data
   }
@@ -80,5 +83,6 @@ export async function loadGraphPage(
     for (const [uuid, nodes] of levels) data = withChildren(data, uuid, nodes)
     frontier = toOpen.flatMap((uuid) => data.children[uuid] ?? [])
   }
-  return { data, expanded: [...wanted], found, notFound: false }
+  const capped = capChildren(data)
+  return { data: capped.data, expanded: [...wanted], found, notFound: false, cut: capped.cut }
 }

@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const expand = parseExpandParam(url.searchParams.get('expand'))
   const page =
     lookupParam !== undefined && !lookup
-      ? { data: { nodes: {}, children: {} }, expanded: [], found: [], notFound: true }
+      ? { data: { nodes: {}, children: {} }, expanded: [], found: [], notFound: true, cut: false }
       : await loadGraphPage(api, project, { expand, lookup, complete })
   const label = project.version ? `${project.name} ${project.version}` : project.name
   return json({
@@ -173,6 +173,7 @@ export default function ProjectDependencyGraphTab() {
           initialExpanded={data.page.expanded}
           searched={data.page.found}
           highlightOutdated={highlightOutdated}
+          cut={data.page.cut}
         />
       )}
       <Outlet />
