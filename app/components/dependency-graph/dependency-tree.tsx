@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from '@remix-run/react'
-import { AlertTriangle, ChevronDown, ChevronRight, Loader2, Network, Repeat } from 'lucide-react'
+import { AlertTriangle, ChevronDown, ChevronRight, Loader2, Network } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '~/utils/misc.ts'
+import { CycleIcon } from './icons.tsx'
 import { expandHref, flattenTree, isOutdated, nodeHref, type TreeItem } from './graph-model.ts'
 
 export interface DependencyTreeProps {
@@ -129,7 +130,7 @@ function Row({ item, shared: props }: { item: TreeItem; shared: Shared }) {
             className="inline-flex items-center gap-1 text-xs text-muted-foreground"
             title={t('dependencyGraph.cycle')}
           >
-            <Repeat aria-hidden className="size-3" />
+            <CycleIcon aria-hidden className="size-3" />
             <span className="sr-only">{t('dependencyGraph.cycle')}</span>
           </span>
         ) : expandable && !item.expanded ? (

@@ -1,9 +1,9 @@
 import type { Core, ElementDefinition, EventObject, StylesheetJson } from 'cytoscape'
-import { Maximize, ZoomIn, ZoomOut } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import CytoscapeComponent from 'react-cytoscapejs'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button.tsx'
+import { FitIcon, ZoomInIcon, ZoomOutIcon } from './icons.tsx'
 import {
   flattenTree,
   isOutdated,
@@ -348,7 +348,7 @@ export default function GraphCanvas(props: GraphCanvasProps) {
             title={t('dependencyGraph.zoomIn')}
             onClick={() => cyRef.current?.zoom(cyRef.current.zoom() * 1.25)}
           >
-            <ZoomIn aria-hidden />
+            <ZoomInIcon aria-hidden />
           </Button>
           <Button
             type="button"
@@ -358,7 +358,7 @@ export default function GraphCanvas(props: GraphCanvasProps) {
             title={t('dependencyGraph.zoomOut')}
             onClick={() => cyRef.current?.zoom(cyRef.current.zoom() / 1.25)}
           >
-            <ZoomOut aria-hidden />
+            <ZoomOutIcon aria-hidden />
           </Button>
           <Button
             type="button"
@@ -368,7 +368,7 @@ export default function GraphCanvas(props: GraphCanvasProps) {
             title={t('dependencyGraph.fit')}
             onClick={() => cyRef.current?.fit(undefined, 24)}
           >
-            <Maximize aria-hidden />
+            <FitIcon aria-hidden />
           </Button>
         </div>
       </div>

@@ -1,9 +1,10 @@
 import { Link, useNavigate, useSearchParams } from '@remix-run/react'
-import { List, Loader2, Share2 } from 'lucide-react'
+import { Loader2, Network } from 'lucide-react'
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '~/utils/misc.ts'
 import { DependencyTree, FIRST_MATCH_ID } from './dependency-tree.tsx'
+import { ListIcon } from './icons.tsx'
 import { buildTree, nodeHref, withChildren, type GraphData, type GraphNode } from './graph-model.ts'
 
 const loadCanvas = () => import('./graph-canvas.client.tsx')
@@ -109,9 +110,9 @@ export function GraphExplorer(props: GraphExplorerProps) {
               )}
             >
               {option === 'graph' ? (
-                <Share2 aria-hidden className="size-4" />
+                <Network aria-hidden className="size-4" />
               ) : (
-                <List aria-hidden className="size-4" />
+                <ListIcon aria-hidden className="size-4" />
               )}
               {t(option === 'graph' ? 'dependencyGraph.viewGraph' : 'dependencyGraph.viewList')}
             </Link>

@@ -10,7 +10,7 @@ import {
   useSubmit,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { Loader2, SearchX } from 'lucide-react'
+import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { getProject } from '~/api/projects.server.ts'
@@ -20,6 +20,7 @@ import {
   parseExpandParam,
   parseLookupParam,
 } from '~/components/dependency-graph/graph-model.ts'
+import { NotFoundIcon } from '~/components/dependency-graph/icons.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -156,7 +157,7 @@ export default function ProjectDependencyGraphTab() {
         </p>
       ) : data.page.notFound ? (
         <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center">
-          <SearchX aria-hidden className="size-8 text-muted-foreground" />
+          <NotFoundIcon aria-hidden className="size-8 text-muted-foreground" />
           <p role="status" className="font-medium">
             {t('dependencyGraph.notFound')}
           </p>
