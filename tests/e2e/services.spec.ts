@@ -158,6 +158,8 @@ test('deleting a service asks first, then returns to the project’s services', 
   const project = await projectWithServices(baseURL!)
   await signIn(page, user, `/projects/${project.uuid}/services`)
   await page.getByRole('link', { name: 'mailer' }).click()
+  // The project page has its own "View details"; wait for the service page.
+  await expect(page.getByRole('heading', { level: 1, name: 'mailer ▸ 0.9' })).toBeVisible()
   await page.getByRole('link', { name: 'View details' }).click()
   await page
     .getByRole('dialog', { name: 'Service details' })

@@ -22,7 +22,6 @@ export function AddComponentDialog({
     constraint,
     lastResult,
     defaultValue: { classifier: 'LIBRARY' },
-    shouldRevalidate: 'onBlur',
   })
   return (
     <UrlDialog title={t('componentDetails.add.title')} closeTo={closeTo}>

@@ -46,7 +46,6 @@ export function ComponentDetailsDialog({
     constraint,
     lastResult,
     defaultValue,
-    shouldRevalidate: 'onBlur',
   })
   const supplier = component.supplier
   const extraTabs = []

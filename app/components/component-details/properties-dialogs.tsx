@@ -144,7 +144,6 @@ export function CreatePropertyDialog({
     constraint,
     lastResult,
     defaultValue: { propertyType: 'STRING' },
-    shouldRevalidate: 'onBlur',
   })
   const value = fields.propertyValue!
   const type = fields.propertyType!

@@ -34,7 +34,6 @@ export function AddVersionDialog({
     id: `add-version-${projectUuid}`,
     constraint,
     lastResult,
-    shouldRevalidate: 'onBlur',
   })
   const submitted = lastResult?.initialValue
   const isOn = (name: string, fallback: boolean) =>

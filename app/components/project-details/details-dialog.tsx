@@ -84,7 +84,6 @@ export function ProjectDetailsDialog({
     id: `project-details-${project.uuid}`,
     constraint,
     lastResult,
-    shouldRevalidate: 'onBlur',
     defaultValue: {
       name: project.name,
       version: project.version ?? '',

@@ -212,7 +212,6 @@ export function CreatePropertyDialog({
     id: `create-property-${projectUuid}`,
     constraint,
     lastResult,
-    shouldRevalidate: 'onBlur',
     defaultValue: { propertyType: 'STRING' },
   })
   const errors = (name: string) => translateErrors(t, fields[name]?.errors)

@@ -39,7 +39,6 @@ export function CreateProjectDialog({
     id: 'create-project',
     constraint,
     lastResult,
-    shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))
   const onlyTeam = choices.aclEnabled && choices.teams.length === 1 ? choices.teams[0] : undefined

@@ -67,7 +67,6 @@ export function ServiceDetailsDialog({
       group: service.group ?? '',
       description: service.description ?? '',
     },
-    shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))
   const readOnly = !canEdit

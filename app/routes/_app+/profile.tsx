@@ -80,7 +80,6 @@ export default function ProfileRoute() {
     constraint,
     lastResult: actionData?.result,
     defaultValue: { fullname: user.fullname, email: user.email },
-    shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))
 

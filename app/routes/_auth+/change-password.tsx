@@ -86,7 +86,6 @@ export default function ChangePasswordPage() {
     constraint,
     lastResult: actionData?.result,
     defaultValue: { username: searchParams.get('username') ?? '' },
-    shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))
   const redirectTo = searchParams.get('redirect') ?? ''

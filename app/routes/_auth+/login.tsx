@@ -98,7 +98,6 @@ export default function LoginPage() {
     id: 'login-form',
     constraint,
     lastResult: actionData?.result,
-    shouldRevalidate: 'onBlur',
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))
 
