@@ -88,7 +88,7 @@ test('a viewer opens a service and reads every tab of its details, without edit 
   await dialog.getByRole('link', { name: 'Data' }).click()
   await expect(dialog.getByRole('row', { name: /Payment data/ })).toContainText('Outbound')
   await dialog.getByRole('link', { name: 'External references' }).click()
-  await expect(dialog.getByRole('row', { name: /documentation/ })).toContainText(
+  await expect(dialog.getByRole('row', { name: /Documentation/ })).toContainText(
     'https://docs.acme.example/billing',
   )
   await expectNoAxeViolations(page)

@@ -6,7 +6,7 @@ import { UrlDialog } from '~/components/dialog.tsx'
 import { FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ComponentFields } from './component-fields.tsx'
-import { ExternalReferencesTable } from './external-references.tsx'
+import { ExternalReferencesTable } from '~/components/external-references.tsx'
 import { InternalBadge } from './internal-badge.tsx'
 
 export interface DetailsComponent {

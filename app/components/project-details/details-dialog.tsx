@@ -9,6 +9,7 @@ import {
 import { Form, Link, useLocation } from '@remix-run/react'
 import { ChevronRight, Copy, Settings2, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { ExternalReferencesTable } from '~/components/external-references.tsx'
 import { UrlDialog } from '~/components/dialog.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -19,7 +20,6 @@ import { dialogUrl, visibleDetailTabs, type DetailTab } from './dialog-url.ts'
 import {
   ContactsTable,
   EntityPanel,
-  ExternalLink,
   FieldErrors,
   selectClass,
   Switch,
@@ -290,47 +290,7 @@ export function ProjectDetailsDialog({
         {current === 'supplier' && project.supplier ? (
           <EntityPanel entity={project.supplier} />
         ) : null}
-        {current === 'references' ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('projectDetails.tabs.references')}</caption>
-              <thead className="border-b text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('projectDetails.references.url')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('projectDetails.references.type')}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {t('projectDetails.references.comment')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {references.length === 0 ? (
-                  <tr>
-                    <td colSpan={3} className="py-2 text-muted-foreground">
-                      {t('projectDetails.references.none')}
-                    </td>
-                  </tr>
-                ) : (
-                  references.map((reference, index) => (
-                    <tr key={index} className="border-b last:border-0">
-                      <td className="py-2 pr-3">
-                        <ExternalLink url={reference.url} />
-                      </td>
-                      <td className="py-2 pr-3">
-                        <code>{reference.type ?? 'other'}</code>
-                      </td>
-                      <td className="py-2">{reference.comment}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        {current === 'references' ? <ExternalReferencesTable references={references} /> : null}
         {current === 'bom' ? (
           <div className="flex flex-col gap-6">
             <ContactsTable

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dialogUrl, safeExternalHref, visibleDetailTabs } from './dialog-url.ts'
+import { dialogUrl, visibleDetailTabs } from './dialog-url.ts'
 
 describe('dialogUrl', () => {
   it('replaces the dialog parameters and keeps the tab’s own state', () => {
@@ -8,16 +8,6 @@ describe('dialogUrl', () => {
     )
     expect(dialogUrl('/projects/x', '?details=general&cloning=t&clone=2', {})).toBe('/projects/x')
     expect(dialogUrl('/projects/x', '', { details: 'general' })).toBe('/projects/x?details=general')
-  })
-})
-
-describe('safeExternalHref', () => {
-  it('links web and mail addresses only', () => {
-    expect(safeExternalHref('https://git.example/repo')).toBe('https://git.example/repo')
-    expect(safeExternalHref('mailto:security@example.com')).toBe('mailto:security@example.com')
-    expect(safeExternalHref('javascript:alert(1)')).toBeUndefined()
-    expect(safeExternalHref('data:text/html,hi')).toBeUndefined()
-    expect(safeExternalHref('not a url')).toBeUndefined()
   })
 })
 

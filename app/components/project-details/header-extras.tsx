@@ -3,7 +3,7 @@ import { CheckCircle2, ChevronDown, Loader2, TriangleAlert } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { dialogUrl } from './dialog-url.ts'
-import { ExternalLink } from './parts.tsx'
+import { ExternalLink } from '~/components/external-references.tsx'
 
 /** The header's external references as a native disclosure, so it opens without JavaScript. */
 export function ExternalReferencesMenu({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { ErrorList } from '~/components/forms.tsx'
-import { safeExternalHref } from './dialog-url.ts'
+import { ExternalLink } from '~/components/external-references.tsx'
 
 export const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm disabled:cursor-not-allowed disabled:opacity-70'
@@ -72,22 +72,6 @@ export function translateErrors(
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation()
   return <ErrorList id={id} errors={translateErrors(t, errors)} />
-}
-
-/** A link for http(s) and mail addresses; other schemes are shown as text, never followed. */
-export function ExternalLink({ url }: { url: string }) {
-  const href = safeExternalHref(url)
-  if (!href) return <span className="break-all">{url}</span>
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="break-all text-primary underline-offset-4 hover:underline"
-    >
-      {url}
-    </a>
-  )
 }
 
 export function ContactsTable({ caption, contacts }: { caption: string; contacts: ContactView[] }) {

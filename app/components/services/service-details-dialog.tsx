@@ -4,6 +4,7 @@ import { Form, Link } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { UrlDialog } from '~/components/dialog.tsx'
+import { ExternalLink, ExternalReferencesTable } from '~/components/external-references.tsx'
 import { ErrorList, Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
@@ -155,7 +156,7 @@ export function ServiceDetailsDialog({
         {tab === 'endpoints' ? <EndpointsPanel endpoints={service.endpoints ?? []} /> : null}
         {tab === 'data' ? <DataPanel data={service.data ?? []} /> : null}
         {tab === 'references' ? (
-          <ReferencesPanel references={service.externalReferences ?? []} />
+          <ExternalReferencesTable references={service.externalReferences ?? []} />
         ) : null}
         <FormErrorAlert id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
@@ -320,56 +321,4 @@ export function DirectionLabel({ direction }: { direction?: string }) {
   const known = ['INBOUND', 'OUTBOUND', 'BI_DIRECTIONAL', 'UNKNOWN']
   if (!direction) return null
   return <>{known.includes(direction) ? t(`services.direction.${direction}`) : direction}</>
-}
-
-function ReferencesPanel({
-  references,
-}: {
-  references: NonNullable<ServiceDetails['externalReferences']>
-}) {
-  const { t } = useTranslation()
-  if (references.length === 0) return <Empty>{t('services.details.noReferences')}</Empty>
-  return (
-    <section
-      aria-label={t('services.details.tabs.references')}
-      className="overflow-x-auto rounded-lg border"
-    >
-      <table className={tableClass}>
-        <thead className={headClass}>
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('services.details.url')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('services.details.type')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('services.details.comment')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {references.map((reference, index) => (
-            <tr key={index} className="border-t">
-              <td className="break-all px-3 py-2">
-                {reference.url ? <ExternalLink url={reference.url} /> : null}
-              </td>
-              <td className="px-3 py-2">{reference.type}</td>
-              <td className="px-3 py-2">{reference.comment}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  )
-}
-
-/** Only http(s) addresses become links; anything else (javascript:, data:) stays text. */
-export function ExternalLink({ url }: { url: string }) {
-  if (!/^https?:\/\//i.test(url)) return <span>{url}</span>
-  return (
-    <a href={url} target="_blank" rel="noreferrer noopener" className="text-primary underline">
-      {url}
-    </a>
-  )
 }

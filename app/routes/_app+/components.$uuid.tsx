@@ -12,7 +12,7 @@ import {
   DeleteComponentDialog,
   PropertiesDialog,
 } from '~/components/component-details/properties-dialogs.tsx'
-import { ExternalReferencesTable } from '~/components/component-details/external-references.tsx'
+import { ExternalReferencesTable } from '~/components/external-references.tsx'
 import { InternalBadge } from '~/components/component-details/internal-badge.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
