@@ -5,7 +5,8 @@ import { ApiError } from '~/api/client.server.ts'
 import { listProjects, type ProjectRow } from '~/api/projects.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ProjectTable } from '~/components/projects/project-table.tsx'
-import { ListPagination } from '~/components/services/list-pagination.tsx'
+import { Pager } from '~/components/list-pager.tsx'
+import { DIALOG_KEYS as PROJECT_DIALOG_PARAMS } from '~/components/project-details/dialog-url.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -62,8 +63,6 @@ export default function CollectionProjectsTab() {
   const { projects, total, childrenOf, tree, query } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const submit = useSubmit()
-  const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
-  const last = Math.min(total, query.page * query.pageSize)
 
   return (
     <section aria-labelledby="collection-heading" className="flex flex-col gap-4">
@@ -120,12 +119,15 @@ export default function CollectionProjectsTab() {
           showInactive={query.showInactive}
         />
       )}
-      <ListPagination
-        label={t('services.collection.pagination')}
+      <Pager
+        total={total}
         page={query.page}
         pageSize={query.pageSize}
-        total={total}
-        showing={t('projects.showing', { first, last, total })}
+        label={t('services.collection.pagination')}
+        showingKey="projects.showing"
+        pageSizeParam="pageSize"
+        idPrefix="children"
+        dropParams={PROJECT_DIALOG_PARAMS}
       />
     </section>
   )

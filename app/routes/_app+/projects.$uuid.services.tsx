@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { listProjectServices } from '~/api/services.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ListPagination } from '~/components/services/list-pagination.tsx'
+import { Pager } from '~/components/list-pager.tsx'
+import { DIALOG_KEYS as PROJECT_DIALOG_PARAMS } from '~/components/project-details/dialog-url.ts'
 import { ServiceTable } from '~/components/services/service-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
@@ -35,8 +36,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function ProjectServicesTab() {
   const { services, total, query } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
-  const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
-  const last = Math.min(total, query.page * query.pageSize)
 
   return (
     <section aria-labelledby="services-heading" className="flex flex-col gap-4">
@@ -70,12 +69,15 @@ export default function ProjectServicesTab() {
       ) : (
         <ServiceTable services={services} />
       )}
-      <ListPagination
-        label={t('services.pagination')}
+      <Pager
+        total={total}
         page={query.page}
         pageSize={query.pageSize}
-        total={total}
-        showing={t('services.showing', { first, last, total })}
+        label={t('services.pagination')}
+        showingKey="services.showing"
+        pageSizeParam="pageSize"
+        idPrefix="services"
+        dropParams={PROJECT_DIALOG_PARAMS}
       />
     </section>
   )

@@ -20,6 +20,7 @@ import {
 import { getPublicProperty } from '~/api/public.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
+import { Pager } from '~/components/list-pager.tsx'
 import { CreateProjectDialog } from '~/components/projects/create-project-dialog.tsx'
 import { listUrl } from '~/components/projects/list-url.ts'
 import { ProjectTable } from '~/components/projects/project-table.tsx'
@@ -28,7 +29,7 @@ import { Input } from '~/components/ui/input.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
-import { PAGE_SIZES, splitTags } from '~/utils/portfolio.ts'
+import { splitTags } from '~/utils/portfolio.ts'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
 import { CreateProjectFormSchema, ProjectListParamsSchema } from './__projects.server.ts'
 
@@ -145,9 +146,6 @@ export default function ProjectsRoute() {
   const [searchParams] = useSearchParams()
   const submit = useSubmit()
   const { params, total } = data
-  const first = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1
-  const last = Math.min(total, params.page * params.pageSize)
-  const pages = Math.max(1, Math.ceil(total / params.pageSize))
 
   return (
     <div className="flex flex-col gap-4">
@@ -256,57 +254,15 @@ export default function ProjectsRoute() {
         />
       )}
 
-      <nav
-        aria-label={t('projects.pagination')}
-        className="flex flex-wrap items-center justify-between gap-3 text-sm"
-      >
-        <p>{t('projects.showing', { first, last, total })}</p>
-        <div className="flex items-center gap-2">
-          <Form method="get" className="flex items-center gap-2">
-            {[...searchParams.entries()]
-              .filter(([key]) => key !== 'pageSize' && key !== 'page' && key !== 'create')
-              .map(([key, value]) => (
-                <input key={key} type="hidden" name={key} value={value} />
-              ))}
-            <label htmlFor="page-size">{t('projects.rowsPerPage')}</label>
-            <select
-              id="page-size"
-              name="pageSize"
-              defaultValue={params.pageSize}
-              className="h-9 rounded-md border border-input bg-background px-2"
-              onChange={(event) => submit(event.currentTarget.form)}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-            <noscript>
-              <Button type="submit" size="sm" variant="secondary">
-                {t('projects.apply')}
-              </Button>
-            </noscript>
-          </Form>
-          {params.page > 1 ? (
-            <Button asChild size="sm" variant="outline">
-              <Link to={listUrl(searchParams, { page: String(params.page - 1) })}>
-                {t('projects.previous')}
-              </Link>
-            </Button>
-          ) : null}
-          <span aria-current="page">
-            {params.page} / {pages}
-          </span>
-          {params.page < pages ? (
-            <Button asChild size="sm" variant="outline">
-              <Link to={listUrl(searchParams, { page: String(params.page + 1) })}>
-                {t('projects.next')}
-              </Link>
-            </Button>
-          ) : null}
-        </div>
-      </nav>
+      <Pager
+        total={total}
+        page={params.page}
+        pageSize={params.pageSize}
+        label={t('projects.pagination')}
+        showingKey="projects.showing"
+        pageSizeParam="pageSize"
+        idPrefix="projects"
+      />
 
       {data.choices ? (
         <CreateProjectDialog
