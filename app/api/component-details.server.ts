@@ -1,30 +1,13 @@
 import { z } from 'zod'
 import type { ApiClient } from './client.server.ts'
 import { ComponentRowSchema } from './components.server.ts'
+import {
+  ContactSchema,
+  ExternalReferenceSchema,
+  OrganizationalEntitySchema,
+} from './schemas.server.ts'
 
-const ContactSchema = z
-  .object({
-    name: z.string().optional(),
-    email: z.string().optional(),
-    phone: z.string().optional(),
-  })
-  .loose()
-
-const OrganizationalEntitySchema = z
-  .object({
-    name: z.string().optional(),
-    urls: z.array(z.string()).optional(),
-    contacts: z.array(ContactSchema).optional(),
-  })
-  .loose()
-
-export const ExternalReferenceSchema = z
-  .object({
-    type: z.string().optional(),
-    url: z.string().optional(),
-    comment: z.string().optional(),
-  })
-  .loose()
+export { ExternalReferenceSchema }
 
 /** The component as GET /component/{uuid} answers it; unknown fields are kept so updates lose nothing. */
 export const ComponentDetailSchema = z

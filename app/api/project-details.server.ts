@@ -1,29 +1,13 @@
 import { z } from 'zod'
 import type { ApiClient } from './client.server.ts'
 import { ProjectDetailSchema, ProjectRowSchema } from './projects.server.ts'
+import {
+  ContactSchema,
+  ExternalReferenceSchema,
+  OrganizationalEntitySchema as EntitySchema,
+} from './schemas.server.ts'
 
-const ContactSchema = z
-  .object({
-    name: z.string().optional(),
-    email: z.string().optional(),
-    phone: z.string().optional(),
-  })
-  .loose()
-export type Contact = z.infer<typeof ContactSchema>
-
-const EntitySchema = z
-  .object({
-    name: z.string().optional(),
-    urls: z.array(z.string()).optional(),
-    contacts: z.array(ContactSchema).optional(),
-  })
-  .loose()
-export type OrganizationalEntity = z.infer<typeof EntitySchema>
-
-const ExternalReferenceSchema = z
-  .object({ url: z.string(), type: z.string().optional(), comment: z.string().optional() })
-  .loose()
-export type ExternalReference = z.infer<typeof ExternalReferenceSchema>
+export type { Contact, ExternalReference, OrganizationalEntity } from './schemas.server.ts'
 
 /** Everything the Project Details dialog shows or must send back unchanged on update. */
 export const ProjectFullSchema = ProjectDetailSchema.extend({

@@ -40,3 +40,32 @@ export const ConfigPropertySchema = z
     propertyType: z.string().optional(),
   })
   .loose()
+
+/** CycloneDX organizational contact (author, supplier or manufacturer contact). */
+export const ContactSchema = z
+  .object({
+    name: z.string().optional(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+  })
+  .loose()
+export type Contact = z.infer<typeof ContactSchema>
+
+/** CycloneDX organizational entity (supplier, manufacturer, service provider). */
+export const OrganizationalEntitySchema = z
+  .object({
+    name: z.string().optional(),
+    urls: z.array(z.string()).optional(),
+    contacts: z.array(ContactSchema).optional(),
+  })
+  .loose()
+export type OrganizationalEntity = z.infer<typeof OrganizationalEntitySchema>
+
+export const ExternalReferenceSchema = z
+  .object({
+    type: z.string().optional(),
+    url: z.string().optional(),
+    comment: z.string().optional(),
+  })
+  .loose()
+export type ExternalReference = z.infer<typeof ExternalReferenceSchema>

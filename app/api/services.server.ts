@@ -1,21 +1,6 @@
 import { z } from 'zod'
 import type { ApiClient } from './client.server.ts'
-
-const ContactSchema = z
-  .object({
-    name: z.string().optional(),
-    email: z.string().optional(),
-    phone: z.string().optional(),
-  })
-  .loose()
-
-const OrganizationalEntitySchema = z
-  .object({
-    name: z.string().optional(),
-    urls: z.array(z.string()).optional(),
-    contacts: z.array(ContactSchema).optional(),
-  })
-  .loose()
+import { OrganizationalEntitySchema } from './schemas.server.ts'
 
 /** A ServiceComponent as /api/v1/service answers it; unknown fields are kept so updates lose nothing. */
 export const ServiceSchema = z

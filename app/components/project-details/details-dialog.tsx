@@ -9,7 +9,10 @@ import {
 import { Form, Link, useLocation } from '@remix-run/react'
 import { ChevronRight, Copy, Settings2, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { ExternalReferencesTable } from '~/components/external-references.tsx'
+import {
+  ExternalReferencesTable,
+  type ExternalReference,
+} from '~/components/external-references.tsx'
 import { UrlDialog } from '~/components/dialog.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -47,7 +50,7 @@ export interface DetailsProject {
   swidTagId?: string
   manufacturer?: EntityView
   supplier?: EntityView
-  externalReferences?: Array<{ url: string; type?: string; comment?: string }>
+  externalReferences?: ExternalReference[]
   metadata?: { supplier?: EntityView; authors?: ContactView[] }
 }
 

@@ -3,29 +3,30 @@ import { CheckCircle2, ChevronDown, Loader2, TriangleAlert } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { dialogUrl } from './dialog-url.ts'
-import { ExternalLink } from '~/components/external-references.tsx'
+import {
+  ExternalLink,
+  referenceTypeLabel,
+  type ExternalReference,
+} from '~/components/external-references.tsx'
 
 /** The header's external references as a native disclosure, so it opens without JavaScript. */
-export function ExternalReferencesMenu({
-  references,
-}: {
-  references: Array<{ url: string; type?: string; comment?: string }>
-}) {
+export function ExternalReferencesMenu({ references }: { references: ExternalReference[] }) {
   const { t } = useTranslation()
-  if (references.length === 0) return null
+  const linked = references.filter((reference) => reference.url)
+  if (linked.length === 0) return null
   return (
     <details className="group relative">
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-        {t('projectDetails.externalReferences', { count: references.length })}
+        {t('projectDetails.externalReferences', { count: linked.length })}
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="absolute left-0 z-30 mt-2 flex w-max max-w-[min(90vw,32rem)] flex-col gap-2 rounded-md border bg-popover p-3 text-sm text-popover-foreground shadow-lg">
-        {references.map((reference, index) => (
+        {linked.map((reference, index) => (
           <li key={index} className="flex flex-col">
             <span className="text-xs uppercase text-muted-foreground">
-              {reference.type ?? 'other'}
+              {referenceTypeLabel(reference.type ?? 'other')}
             </span>
-            <ExternalLink url={reference.url} />
+            <ExternalLink url={reference.url!} />
           </li>
         ))}
       </ul>
