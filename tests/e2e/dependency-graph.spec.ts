@@ -80,6 +80,10 @@ test('lookup shows only the paths to the component, highlighted, and can show th
     user,
     `/projects/${project.uuid}/dependencyGraph/${project.uuidOf['left-pad']}?view=list`,
   )
+  await expect(page.getByRole('link', { name: 'Dependency graph', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   const tree = page.getByRole('list', { name: 'Dependency tree' })
   await expect(
     tree.getByRole('link', { name: 'pkg:npm/path-parser@0.3.0', exact: true }),

@@ -277,7 +277,8 @@ export default function ProjectLayout() {
                 to={
                   tab.path ? `/projects/${project.uuid}/${tab.path}` : `/projects/${project.uuid}`
                 }
-                end
+                // Deeper addresses (a dependency-graph lookup) keep their tab marked.
+                end={!tab.path}
                 className={({ isActive }) =>
                   cn(
                     'block whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm hover:text-foreground',
