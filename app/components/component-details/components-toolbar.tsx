@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { ChevronDown, Download, FileSpreadsheet, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, buttonVariants } from '~/components/ui/button.tsx'
 
@@ -82,26 +82,5 @@ export function ComponentsToolbar({
         {t('componentDetails.download.csv')}
       </a>
     </div>
-  )
-}
-
-/** Checks or clears every row checkbox of a form; only shown once JavaScript runs. */
-export function SelectAllCheckbox({ formId }: { formId: string }) {
-  const { t } = useTranslation()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  if (!hydrated) return <span className="sr-only">{t('componentDetails.remove.selectColumn')}</span>
-  return (
-    <input
-      type="checkbox"
-      aria-label={t('componentDetails.remove.selectAll')}
-      className="size-4"
-      onChange={(event) => {
-        const boxes = document.querySelectorAll<HTMLInputElement>(
-          `input[type="checkbox"][form="${formId}"]`,
-        )
-        for (const box of boxes) box.checked = event.currentTarget.checked
-      }}
-    />
   )
 }

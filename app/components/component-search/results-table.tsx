@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { headerCellClass, SortHeader } from '~/components/tags/list-controls.tsx'
+import { headerCellClass, SortHeader } from '~/components/list-controls.tsx'
 
 export interface FoundComponentRow {
   uuid: string

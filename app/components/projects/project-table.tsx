@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from '@remix-run/react'
-import { Check, ChevronDown, ChevronRight, ChevronsUpDown, Layers } from 'lucide-react'
+import { Check, ChevronDown, ChevronRight, Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { headerCellClass, SortHeader } from '~/components/list-controls.tsx'
 import type { ProjectRow } from '~/api/projects.server.ts'
 import { formatDate } from '~/utils/date.ts'
 import { cn } from '~/utils/misc.ts'
-import { listUrl, toggleExpanded } from './list-url.ts'
+import { toggleExpanded } from './list-url.ts'
 
 type SortableColumn =
   | 'name'
@@ -42,45 +43,26 @@ export function ProjectTable({
   showInactive: boolean
 }) {
   const { t } = useTranslation()
-  const [searchParams] = useSearchParams()
-  const sortName = searchParams.get('sortName')
-  const sortOrder = searchParams.get('sortOrder') === 'desc' ? 'desc' : 'asc'
 
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full text-left text-sm">
         <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            {COLUMNS.map((column) => {
-              const active = column.sort && sortName === column.sort
-              const nextOrder = active && sortOrder === 'asc' ? 'desc' : 'asc'
-              return (
-                <th
+            {COLUMNS.map((column) =>
+              column.sort ? (
+                <SortHeader
                   key={column.key}
-                  scope="col"
-                  className={cn('whitespace-nowrap px-3 py-2 font-medium', column.className)}
-                  aria-sort={
-                    active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined
-                  }
-                >
-                  {column.sort ? (
-                    <Link
-                      to={listUrl(searchParams, {
-                        sortName: column.sort,
-                        sortOrder: nextOrder,
-                        page: undefined,
-                      })}
-                      className="inline-flex items-center gap-1 rounded hover:text-foreground"
-                    >
-                      {t(column.labelKey)}
-                      <ChevronsUpDown aria-hidden className="size-3" />
-                    </Link>
-                  ) : (
-                    t(column.labelKey)
-                  )}
+                  column={column.sort}
+                  label={t(column.labelKey)}
+                  className={column.className}
+                />
+              ) : (
+                <th key={column.key} scope="col" className={cn(headerCellClass, column.className)}>
+                  {t(column.labelKey)}
                 </th>
-              )
-            })}
+              ),
+            )}
           </tr>
         </thead>
         <tbody>

@@ -1,7 +1,7 @@
-import { Link, useSearchParams } from '@remix-run/react'
-import { Check, ChevronsUpDown, X } from 'lucide-react'
+import { Link } from '@remix-run/react'
+import { Check, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { listUrl } from '~/components/projects/list-url.ts'
+import { headerCellClass, SortHeader } from '~/components/list-controls.tsx'
 
 export interface ServiceRow {
   uuid: string
@@ -27,45 +27,21 @@ const COLUMNS: Array<{ key: string; labelKey: string; sort?: SortableColumn }> =
 /** The 4.13 Services tab table; sorting is a link, so it works without JavaScript. */
 export function ServiceTable({ services }: { services: ServiceRow[] }) {
   const { t } = useTranslation()
-  const [searchParams] = useSearchParams()
-  const sortName = searchParams.get('sortName')
-  const sortOrder = searchParams.get('sortOrder') === 'desc' ? 'desc' : 'asc'
 
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full text-left text-sm">
         <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            {COLUMNS.map((column) => {
-              const active = column.sort && sortName === column.sort
-              const nextOrder = active && sortOrder === 'asc' ? 'desc' : 'asc'
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className="whitespace-nowrap px-3 py-2 font-medium"
-                  aria-sort={
-                    active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined
-                  }
-                >
-                  {column.sort ? (
-                    <Link
-                      to={listUrl(searchParams, {
-                        sortName: column.sort,
-                        sortOrder: nextOrder,
-                        page: undefined,
-                      })}
-                      className="inline-flex items-center gap-1 rounded hover:text-foreground"
-                    >
-                      {t(column.labelKey)}
-                      <ChevronsUpDown aria-hidden className="size-3" />
-                    </Link>
-                  ) : (
-                    t(column.labelKey)
-                  )}
+            {COLUMNS.map((column) =>
+              column.sort ? (
+                <SortHeader key={column.key} column={column.sort} label={t(column.labelKey)} />
+              ) : (
+                <th key={column.key} scope="col" className={headerCellClass}>
+                  {t(column.labelKey)}
                 </th>
-              )
-            })}
+              ),
+            )}
           </tr>
         </thead>
         <tbody>

@@ -5,8 +5,7 @@ import { UrlDialog } from '~/components/dialog.tsx'
 import { listUrl } from '~/components/projects/list-url.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { KeepParams, Pager } from '~/components/list-pager.tsx'
-import { SelectAllHeader, SortHeader } from './list-controls.tsx'
+import { KeepParams, Pager, SelectAllHeader, SortHeader } from '~/components/list-controls.tsx'
 
 export type TaggedKind = 'projects' | 'policies' | 'alerts'
 

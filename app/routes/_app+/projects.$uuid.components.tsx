@@ -23,10 +23,8 @@ import { ApiError } from '~/api/client.server.ts'
 import { createComponent, deleteComponent } from '~/api/component-details.server.ts'
 import { isProcessing, listProjectComponents, uploadBom } from '~/api/components.server.ts'
 import { AddComponentDialog } from '~/components/component-details/add-component-dialog.tsx'
-import {
-  ComponentsToolbar,
-  SelectAllCheckbox,
-} from '~/components/component-details/components-toolbar.tsx'
+import { ComponentsToolbar } from '~/components/component-details/components-toolbar.tsx'
+import { SelectAllHeader } from '~/components/list-controls.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { listUrl } from '~/components/projects/list-url.ts'
 import { Button } from '~/components/ui/button.tsx'
@@ -294,9 +292,11 @@ export default function ProjectComponentsTab() {
             <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
                 {data.canManage ? (
-                  <th scope="col" className="w-10 px-3 py-2 font-medium">
-                    <SelectAllCheckbox formId={REMOVE_FORM} />
-                  </th>
+                  <SelectAllHeader
+                    name="componentUuid"
+                    form={REMOVE_FORM}
+                    label={t('componentDetails.remove.selectAll')}
+                  />
                 ) : null}
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t('components.columns.name')}

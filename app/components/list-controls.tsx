@@ -1,8 +1,99 @@
 import { Form, Link, useSearchParams, useSubmit } from '@remix-run/react'
+import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { listUrl } from '~/components/projects/list-url.ts'
 import { Button } from '~/components/ui/button.tsx'
+import { cn } from '~/utils/misc.ts'
 import { PAGE_SIZES } from '~/utils/portfolio.ts'
+
+/** Controls of the URL-driven lists: sortable headers, select-all, paging. */
+
+export const headerCellClass = 'whitespace-nowrap px-3 py-2 font-medium'
+
+/** A column header that sorts through the URL: first ascending, then descending. */
+export function SortHeader({
+  label,
+  column,
+  sortParam = 'sortName',
+  orderParam = 'sortOrder',
+  pageParam = 'page',
+  className,
+}: {
+  label: string
+  column: string
+  sortParam?: string
+  orderParam?: string
+  pageParam?: string
+  className?: string
+}) {
+  const [searchParams] = useSearchParams()
+  const active = searchParams.get(sortParam) === column
+  const order = searchParams.get(orderParam) === 'desc' ? 'desc' : 'asc'
+  const Icon = active ? (order === 'asc' ? ArrowUp : ArrowDown) : ChevronsUpDown
+  return (
+    <th
+      scope="col"
+      className={cn(headerCellClass, className)}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <Link
+        to={listUrl(searchParams, {
+          [sortParam]: column,
+          [orderParam]: active && order === 'asc' ? 'desc' : 'asc',
+          [pageParam]: undefined,
+        })}
+        preventScrollReset
+        replace
+        className="inline-flex items-center gap-1 rounded hover:text-foreground"
+      >
+        {label}
+        <Icon aria-hidden className="size-3" />
+      </Link>
+    </th>
+  )
+}
+
+/**
+ * The header cell of a checkbox column. Without JavaScript it only names the column; with it, a
+ * checkbox (de)selects every row checkbox called `name` of its form — the enclosing one, or the
+ * one named by `form` when the rows join it through their `form` attribute.
+ */
+export function SelectAllHeader({
+  name,
+  label,
+  form,
+}: {
+  name: string
+  label: string
+  form?: string
+}) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return (
+    <th scope="col" className={cn(headerCellClass, 'w-10')}>
+      {hydrated ? (
+        <input
+          type="checkbox"
+          aria-label={label}
+          className="size-4 align-middle"
+          form={form}
+          onChange={(event) => {
+            const { checked, form: owner } = event.currentTarget
+            // form.elements includes controls associated through their form attribute.
+            for (const element of owner?.elements ?? []) {
+              if (element instanceof HTMLInputElement && element.name === name) {
+                element.checked = checked
+              }
+            }
+          }}
+        />
+      ) : (
+        <span className="sr-only">{label}</span>
+      )}
+    </th>
+  )
+}
 
 /** Hidden copies of the current URL's parameters, so a GET form changes only its own fields. */
 export function KeepParams({ except }: { except: readonly string[] }) {
