@@ -10,7 +10,8 @@ import type { AppContext, BuildInfo } from './context.ts'
 import type { Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/open.ts'
-import { ensureSetting, generateSecret } from './data/system.ts'
+import { generateSecret } from './data/system.ts'
+import { defaultKeyFile, loadInstallationKeys } from './domain/system/installation-keys.ts'
 import { seed } from './domain/system/seed.ts'
 import { apiPlugin } from './http/api.ts'
 import { injectFetch, remoteFetch } from './http/api-fetch.ts'
@@ -77,18 +78,19 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.LOOKOUT_DATA_DIR })
     const applied = await migrate(db)
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
-    const secrets = await seed(db, env.LOOKOUT_BCRYPT_ROUNDS)
-    encryptionKey = Buffer.from(
-      await ensureSetting(db, 'config.encryption.key', generateSecret),
-      'base64',
+    const { systemUuid } = await seed(db, env.LOOKOUT_BCRYPT_ROUNDS)
+    const keys = await loadInstallationKeys(
+      db,
+      env.LOOKOUT_SECRET_KEY_FILE ?? defaultKeyFile(env.LOOKOUT_DATA_DIR),
     )
-    sessionSecret ??= secrets.sessionSecret
+    encryptionKey = keys.configKey
+    sessionSecret ??= keys.sessionSecret
     ctx = {
       db,
       env,
       logger,
-      jwtKey: secrets.jwtKey,
-      systemUuid: secrets.systemUuid,
+      jwtKey: keys.jwtKey,
+      systemUuid,
       build: readBuildInfo(),
       apiKeyUsage: new Map(),
       enqueue: async (queryable, kind, payload, enqueueOptions) => {

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   LOOKOUT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOOKOUT_WORKER_POLL_MS: z.coerce.number().int().positive().default(1000),
   LOOKOUT_SESSION_SECRET: z.string().min(32).optional(),
+  // Key material lives here, never in the database; processes sharing a database share the file.
+  LOOKOUT_SECRET_KEY_FILE: z.string().min(1).optional(),
   LOOKOUT_SECURE_COOKIES: booleanString.optional(),
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import type { DestinationStream } from 'pino'
 import { inject } from 'vitest'
 import { loadEnv } from '../../server/config/env.ts'
 import { createLookout, type Lookout } from '../../server/lookout.ts'
@@ -11,11 +12,16 @@ export interface TestServer {
   baseUrl: string
   lookout: Lookout
   dataDir: string
+  /** Stops the server and starts it again on the same database and data folder. */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
 /** A real Lookout API (and worker) on a random port with its own empty database. */
-export async function startApiServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startApiServer(
+  overrides: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-api-'))
   const adminUrl = postgresTestUrl()
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined
@@ -33,16 +39,24 @@ export async function startApiServer(overrides: Record<string, string> = {}): Pr
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...overrides,
   })
-  const lookout = await createLookout(env, { logger: createLogger(env.LOG_LEVEL) })
-  const baseUrl = await lookout.listen()
-  return {
-    baseUrl,
-    lookout,
+  const start = async () => {
+    const lookout = await createLookout(env, {
+      logger: createLogger(options.logStream ? 'info' : env.LOG_LEVEL, options.logStream),
+    })
+    return { lookout, baseUrl: await lookout.listen() }
+  }
+  const server: TestServer = {
+    ...(await start()),
     dataDir,
+    async restart() {
+      await server.lookout.close()
+      Object.assign(server, await start())
+    },
     async close() {
-      await lookout.close()
+      await server.lookout.close()
       await scratch?.drop()
       await fs.rm(dataDir, { recursive: true, force: true })
     },
   }
+  return server
 }

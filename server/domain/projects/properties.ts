@@ -8,9 +8,9 @@ import {
   setProjectPropertyValue,
   type ProjectPropertyRow,
 } from '../../data/project-properties.ts'
-import { ensureSetting, generateSecret } from '../../data/system.ts'
 import { HttpError, problem, textError, validationError } from '../../http/errors.ts'
 import { normaliseValue } from '../config/properties.ts'
+import { configKeyOf } from '../system/installation-keys.ts'
 import type { ProjectAccess } from './access.ts'
 import { beanError } from './input.ts'
 import { requireProject } from './queries.ts'
@@ -40,24 +40,6 @@ export const PropertyBody = z.object({
 export type PropertyBody = z.infer<typeof PropertyBody>
 
 const NO_CONTROL = /^\P{Cc}+$/u
-
-const keys = new WeakMap<Queryable, Promise<Buffer>>()
-
-/** The installation's config encryption key (generated at first start, shared by processes). */
-function encryptionKey(db: Queryable) {
-  let key = keys.get(db)
-  if (!key) {
-    key = ensureSetting(db, 'config.encryption.key', generateSecret).then(
-      (value) => Buffer.from(value, 'base64'),
-      (error: unknown) => {
-        keys.delete(db)
-        throw error
-      },
-    )
-    keys.set(db, key)
-  }
-  return key
-}
 
 /** Config properties' per-type rules, without the rules tied to particular config names. */
 function storedValue(row: ProjectPropertyRow, value: string | null, key: Uint8Array) {
@@ -127,7 +109,7 @@ export async function createProperty(
 ): Promise<ProjectPropertyRow> {
   const project = await requireProject(db, access, uuid)
   const checked = checkCreate(body)
-  const key = await encryptionKey(db)
+  const key = configKeyOf(db)
   const row: ProjectPropertyRow = {
     project_id: project.id,
     group_name: checked.groupName,
@@ -171,7 +153,7 @@ export async function updateProperty(
       'A property with the specified project/group/name combination could not be found.',
     )
   }
-  const value = storedValue(existing, body.propertyValue, await encryptionKey(db))
+  const value = storedValue(existing, body.propertyValue, configKeyOf(db))
   if (value === 'unchanged') throw new HttpError(304)
   await setProjectPropertyValue(
     db,

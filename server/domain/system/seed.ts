@@ -1,6 +1,12 @@
 import type { Database } from '../../db/database.ts'
 import { insertMissingConfigProperties } from '../../data/config-properties.ts'
-import { generateSecret, generateUuid, ensureSetting } from '../../data/system.ts'
+import {
+  countTeams,
+  ensureSetting,
+  generateUuid,
+  insertMissingPermissions,
+  lockSeeding,
+} from '../../data/system.ts'
 import {
   countUsers,
   grantUserPermission,
@@ -12,28 +18,19 @@ import { DEFAULT_TEAMS, PERMISSIONS, PERMISSION_NAMES } from '../auth/permission
 import { hashPassword } from '../auth/passwords.ts'
 import { CONFIG_PROPERTY_CATALOGUE } from '../config/catalogue.ts'
 
-export interface InstallationSecrets {
-  jwtKey: Uint8Array
-  sessionSecret: string
-  systemUuid: string
-}
-
-/** First-start data, as Dependency-Track seeds it; re-running never overwrites anything. */
-export async function seed(db: Database, bcryptRounds: number): Promise<InstallationSecrets> {
+/**
+ * First-start data, as Dependency-Track seeds it; re-running never overwrites anything.
+ * Keys are not data: installation-keys.ts keeps them out of the database.
+ */
+export async function seed(db: Database, bcryptRounds: number): Promise<{ systemUuid: string }> {
   // Hash outside the transaction: bcrypt is slow and the transaction holds a lock.
   const adminHash = await hashPassword('admin', bcryptRounds)
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(7301455911)')
-    await tx.query(
-      `INSERT INTO permission (name, description)
-       SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING`,
-      [PERMISSIONS.map(([name]) => name), PERMISSIONS.map(([, description]) => description)],
-    )
+    await lockSeeding(tx)
+    await insertMissingPermissions(tx, PERMISSIONS)
     await insertMissingConfigProperties(tx, CONFIG_PROPERTY_CATALOGUE)
 
-    const teamCount = Number(
-      (await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM team'))[0]?.count,
-    )
+    const teamCount = await countTeams(tx)
     const createAdmin = (await countUsers(tx, 'MANAGED')) === 0
     const admin = createAdmin
       ? await insertManagedUser(tx, {
@@ -60,11 +57,6 @@ export async function seed(db: Database, bcryptRounds: number): Promise<Installa
       }
     }
 
-    const jwtKey = await ensureSetting(tx, 'jwt.secret', generateSecret)
-    return {
-      jwtKey: new Uint8Array(Buffer.from(jwtKey, 'base64')),
-      sessionSecret: await ensureSetting(tx, 'session.secret', generateSecret),
-      systemUuid: await ensureSetting(tx, 'system.uuid', generateUuid),
-    }
+    return { systemUuid: await ensureSetting(tx, 'system.uuid', generateUuid) }
   })
 }
