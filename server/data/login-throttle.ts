@@ -8,6 +8,15 @@ export async function lockedUntil(db: Queryable, username: string): Promise<Date
   return rows[0]?.locked_until ?? undefined
 }
 
+/** Forgets failures older than a day, unless they still hold a lock; keeps the table small. */
+export async function pruneStaleFailures(db: Queryable) {
+  await db.query(
+    `DELETE FROM login_throttle
+     WHERE last_failure_at < now() - interval '1 day'
+       AND (locked_until IS NULL OR locked_until < now())`,
+  )
+}
+
 /**
  * Counts a failure. From maxFailures on, each further failure locks the account for
  * lockSeconds doubled per extra failure (capped at 15 minutes). Failures older than a day are forgotten.

@@ -578,6 +578,44 @@ describe('login throttling (Lookout: max 3 failures, 2 s lock)', () => {
     expectJwt(response.text)
   })
 
+  it.each([
+    ['a NUL character', 'admin\u0000'],
+    ['256 characters', 'a'.repeat(256)],
+    ['an incompressible 2.7 KB name', randomBytes(2048).toString('base64').slice(0, 2700)],
+  ])(
+    'answers a username with %s like an unknown account (401), never 500',
+    async (_label, name) => {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await api.login(name, 'whatever')
+        expect(response.status).toBe(401)
+        expect(response.text).toBe('INVALID_CREDENTIALS')
+      }
+      const forced = await api.request('POST', '/v1/user/forceChangePassword', {
+        form: { username: name, password: 'x', newPassword: 'y-1', confirmPassword: 'y-1' },
+      })
+      expect(forced.status).toBe(401)
+    },
+  )
+
+  it('forgets failures older than a day instead of keeping a row per name forever', async () => {
+    const db = server.lookout.ctx!.db
+    const stale = uniqueName('stale')
+    const staleLocked = uniqueName('stale-locked')
+    await db.query(
+      `INSERT INTO login_throttle (username, failures, last_failure_at, locked_until) VALUES
+         ($1, 1, now() - interval '2 days', NULL),
+         ($2, 9, now() - interval '2 days', now() + interval '1 hour')`,
+      [stale, staleLocked],
+    )
+    const fresh = uniqueName('unknown')
+    expect((await api.login(fresh, 'wrong')).status).toBe(401)
+    const rows = await db.query<{ username: string }>(
+      'SELECT username FROM login_throttle WHERE username = ANY($1::text[])',
+      [[stale, staleLocked, fresh]],
+    )
+    expect(rows.map((row) => row.username).sort()).toEqual([fresh, staleLocked].sort())
+  })
+
   it('a successful login clears the failure counter', async () => {
     const user = await createUser(api, admin, 'throttled-reset')
     await failTimes(user.username, 2)

@@ -1,5 +1,10 @@
 import type { AppContext } from '../../context.ts'
-import { clearFailures, lockedUntil, recordFailure } from '../../data/login-throttle.ts'
+import {
+  clearFailures,
+  lockedUntil,
+  pruneStaleFailures,
+  recordFailure,
+} from '../../data/login-throttle.ts'
 import { effectiveUserPermissions, findUser, type UserRow } from '../../data/users.ts'
 import { signToken, type IdentityProvider } from './jwt.ts'
 import { spendDummyVerification, verifyPassword } from './passwords.ts'
@@ -11,6 +16,14 @@ export type LoginFailure =
 
 export type LoginOutcome = { ok: true; user: UserRow } | LoginFailure
 
+/** Dependency-Track's username limit. */
+export const MAX_USERNAME_LENGTH = 255
+
+/** A name no account can have: too long, or with a NUL (which PostgreSQL text cannot hold). */
+function impossibleUsername(username: string) {
+  return username.length > MAX_USERNAME_LENGTH || username.includes('\0')
+}
+
 /** Alpine's managed-user authentication, plus a per-account throttle on repeated failures. */
 export async function authenticateManagedUser(
   ctx: AppContext,
@@ -18,6 +31,11 @@ export async function authenticateManagedUser(
   password: string,
 ): Promise<LoginOutcome> {
   const { db, env } = ctx
+  if (impossibleUsername(username)) {
+    // Answered like any unknown account, after the same work, so the answer says nothing more.
+    await spendDummyVerification(env.LOOKOUT_BCRYPT_ROUNDS)
+    return { ok: false, cause: 'INVALID_CREDENTIALS' }
+  }
   const locked = await lockedUntil(db, username)
   if (locked) return throttled(locked)
 
@@ -26,6 +44,7 @@ export async function authenticateManagedUser(
     ? await verifyPassword(password, user.password_hash)
     : (await spendDummyVerification(env.LOOKOUT_BCRYPT_ROUNDS), false)
   if (!user || !valid) {
+    await pruneStaleFailures(db)
     const lockedNow = await recordFailure(
       db,
       username,
