@@ -4,8 +4,9 @@ import {
   createReadableStreamFromReadable,
   type AppLoadContext,
   type EntryContext,
+  type HandleErrorFunction,
 } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { createInstance } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -16,6 +17,19 @@ import { getLanguage } from './utils/i18n.server.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 
 const ABORT_DELAY = 5_000
+
+/** One JSON line through the server's logger, never a bare stack trace on stderr. */
+function logError(context: AppLoadContext, error: unknown) {
+  if (context.log) context.log.error({ err: error }, 'console request failed')
+  else console.error(error)
+}
+
+/** Remix reports server errors here; an aborted request or a 4xx answer is not one. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  logError(context, error)
+}
 
 function securityHeaders(headers: Headers, nonce: string) {
   headers.set(
@@ -86,7 +100,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logError(loadContext, error)
         },
       },
     )

@@ -86,6 +86,21 @@ export async function startSession(
   return redirect(redirectTo, { headers: { 'Set-Cookie': await storage.commitSession(session) } })
 }
 
+/**
+ * Sign-out: Lookout revokes the token so a copy of the cookie stops working too. Dependency-Track
+ * has no such endpoint (404) and an unreachable API must not keep anyone signed in, so any
+ * failure still ends the console session.
+ */
+export async function signOut(request: Request, context: AppLoadContext) {
+  const token = await getOptionalToken(request, context)
+  if (token) {
+    await createApiClient(context, token)
+      .send('/v1/user/logout', { method: 'POST', accept: [401, 404, 405] })
+      .catch(() => undefined)
+  }
+  return endSession(request, context, '/login')
+}
+
 export async function endSession(request: Request, context: AppLoadContext, to = '/login') {
   const storage = sessionStorageFor(request, context)
   const session = await getSession(request, context)

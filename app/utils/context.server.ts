@@ -7,6 +7,8 @@ declare module '@remix-run/node' {
     apiFetch: ApiFetch
     sessionSecret: string
     secureCookies: boolean | undefined
+    /** The server's JSON logger for this request. */
+    log?: { error(details: object, message: string): void }
   }
 }
 

@@ -14,6 +14,7 @@ import { oidcRoutes } from '../api/routes/oidc.ts'
 import { permissionRoutes } from '../api/routes/permission.ts'
 import { projectRoutes } from '../api/routes/project.ts'
 import { serviceRoutes } from '../api/routes/service.ts'
+import { sessionRoutes } from '../api/routes/session.ts'
 import { tagRoutes } from '../api/routes/tag.ts'
 import { teamRoutes } from '../api/routes/team.ts'
 import { userRoutes } from '../api/routes/user.ts'
@@ -52,6 +53,7 @@ export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
 
     versionRoutes(app, ctx)
     userRoutes(app, ctx)
+    sessionRoutes(app, ctx)
     teamRoutes(app, ctx)
     permissionRoutes(app, ctx)
     configPropertyRoutes(app, ctx, encryptionKey)

@@ -8,7 +8,8 @@ import {
   createRequestHandler,
   type ServerBuild,
 } from '@remix-run/node'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isCrossSiteWrite } from './same-origin.ts'
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>
 
@@ -26,6 +27,7 @@ export interface ConsoleLoadContext {
   apiFetch: ApiFetch
   sessionSecret: string
   secureCookies: boolean | undefined
+  log: FastifyBaseLogger
 }
 
 export async function loadRemixBuild(buildPath: string): Promise<ServerBuild> {
@@ -58,10 +60,18 @@ export function consolePlugin(options: ConsoleOptions) {
     })
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isCrossSiteWrite(request.method, request.headers)) {
+        request.log.warn({ origin: request.headers.origin }, 'cross-site console request refused')
+        return reply
+          .status(403)
+          .type('text/plain; charset=utf-8')
+          .send('Cross-site request refused')
+      }
       const context: ConsoleLoadContext = {
         apiFetch: options.apiFetch,
         sessionSecret: options.sessionSecret,
         secureCookies: options.secureCookies,
+        log: request.log,
       }
       const response = await handle(toFetchRequest(request, reply), { ...context })
       return sendFetchResponse(reply, response)

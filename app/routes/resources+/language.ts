@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { SUPPORTED_LANGUAGES } from '~/utils/i18n.ts'
 import { languageCookie } from '~/utils/i18n.server.ts'
-import { localPath } from '~/utils/safe-path.ts'
+import { localRedirect } from '~/utils/redirect.ts'
 
 /** Stores the chosen language in a cookie and reloads the page the reader was on. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -11,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
     language: form.get('language'),
   })
   if (!parsed.success) throw new Response('Unknown language', { status: 400 })
-  return redirect(localPath(form.get('redirectTo')), {
+  return redirect(localRedirect(form.get('redirectTo')), {
     headers: { 'Set-Cookie': await languageCookie.serialize(parsed.data.language) },
   })
 }

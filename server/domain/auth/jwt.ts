@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify, errors } from 'jose'
 
 export const IDENTITY_PROVIDERS = ['LOCAL', 'LDAP', 'OPENID_CONNECT'] as const
@@ -24,19 +25,33 @@ export async function signToken(
     .setIssuer(JWT_ISSUER)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
+    .setJti(randomUUID())
     .sign(secret)
+}
+
+export interface VerifiedToken {
+  sub: string
+  idp: IdentityProvider
+  /** What sign-out revokes: the jti, or for tokens issued before jti, subject and issue time. */
+  tokenId: string
+  expiresAt: Date
 }
 
 /** Returns the claims of a valid, unexpired token signed with our key; undefined otherwise. */
 export async function verifyToken(
   secret: Uint8Array,
   token: string,
-): Promise<{ sub: string; idp: IdentityProvider } | undefined> {
+): Promise<VerifiedToken | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
     if (typeof payload.sub !== 'string' || payload.sub === '') return undefined
+    if (typeof payload.exp !== 'number') return undefined
     const idp = IDENTITY_PROVIDERS.find((candidate) => candidate === payload.idp) ?? 'LOCAL'
-    return { sub: payload.sub, idp }
+    const tokenId =
+      typeof payload.jti === 'string' && payload.jti !== ''
+        ? payload.jti
+        : `${payload.sub}@${payload.iat ?? 0}`
+    return { sub: payload.sub, idp, tokenId, expiresAt: new Date(payload.exp * 1000) }
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined
     throw error

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import { apiKeyPermissions, findApiKey, type ApiKeyRow } from '../../data/api-keys.ts'
+import { isTokenRevoked } from '../../data/revoked-tokens.ts'
 import { effectiveUserPermissions, findUser, type UserRow } from '../../data/users.ts'
 import { decodeApiKey, secretMatches } from './api-keys.ts'
 import { verifyToken } from './jwt.ts'
@@ -45,7 +46,7 @@ export async function resolvePrincipal(
   }
   if (credentials.jwt !== undefined) {
     const claims = await verifyToken(ctx.jwtKey, credentials.jwt)
-    if (!claims) return undefined
+    if (!claims || (await isTokenRevoked(ctx.db, claims.tokenId))) return undefined
     const user = await findUser(ctx.db, KIND_BY_IDP[claims.idp], claims.sub)
     if (!user || (user.kind === 'MANAGED' && user.suspended)) return undefined
     const permissions = new Set(await effectiveUserPermissions(ctx.db, user.id))
