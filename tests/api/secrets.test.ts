@@ -91,6 +91,10 @@ describe('installation keys', () => {
     const self = await apiClient(server.baseUrl).request('GET', '/v1/user/self', { token })
     expect(self.status).toBe(200)
   })
+  it('refuse to start from a damaged key file rather than make new keys', async () => {
+    fs.writeFileSync(keyFileOf(server), '{"jwtSecret": "trunc')
+    await expect(server.restart()).rejects.toThrow(/not a Lookout key file/)
+  })
 })
 
 describe('an installation that kept its keys in the database', () => {

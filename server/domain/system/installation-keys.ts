@@ -140,6 +140,7 @@ function writeKeyFile(keyFile: string, keys: KeyFile) {
   const dir = path.dirname(keyFile)
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
   const temporary = `${keyFile}.${process.pid}.tmp`
+  fs.rmSync(temporary, { force: true }) // left by a crash of an earlier process with this pid
   fs.writeFileSync(temporary, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' })
   fs.renameSync(temporary, keyFile)
 }
