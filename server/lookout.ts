@@ -79,10 +79,14 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const applied = await migrate(db)
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
     const { systemUuid } = await seed(db, env.LOOKOUT_BCRYPT_ROUNDS)
+    const opened = db
     const keys = await loadInstallationKeys(
-      db,
+      opened,
       env.LOOKOUT_SECRET_KEY_FILE ?? defaultKeyFile(env.LOOKOUT_DATA_DIR),
-    )
+    ).catch(async (error: unknown) => {
+      await opened.close() // a refused start must not leave the database open
+      throw error
+    })
     encryptionKey = keys.configKey
     sessionSecret ??= keys.sessionSecret
     ctx = {

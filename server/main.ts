@@ -1,18 +1,23 @@
 import { EnvError, loadEnv } from './config/env.ts'
 import { createLookout } from './lookout.ts'
 
+/** A configuration mistake ends the start with its message, not a stack trace. */
+function exitOnConfigError(error: unknown): never {
+  if (error instanceof EnvError) {
+    process.stderr.write(`${error.message}\n`)
+    process.exit(2)
+  }
+  throw error
+}
+
 async function main() {
   let env
   try {
     env = loadEnv()
   } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`)
-      process.exit(2)
-    }
-    throw error
+    exitOnConfigError(error)
   }
-  const lookout = await createLookout(env)
+  const lookout = await createLookout(env).catch(exitOnConfigError)
   const address = await lookout.listen()
   lookout.app.log.info({ address, roles: [...env.LOOKOUT_ROLES] }, 'Lookout is ready')
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { EnvError } from '../../config/env.ts'
 import type { Database } from '../../db/database.ts'
 import {
   deleteSettings,
@@ -33,7 +34,8 @@ const LEGACY_SETTINGS = {
 } as const
 const FINGERPRINT_SETTING = 'keys.fingerprint'
 
-export class InstallationKeyError extends Error {}
+/** A configuration problem: the process stops with this message. */
+export class InstallationKeyError extends EnvError {}
 
 export function defaultKeyFile(dataDir: string) {
   return path.join(dataDir, 'keys', 'secret.keys')
