@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import { loadEnv } from '../../server/config/env.ts'
-import { createLookout, type Lookout } from '../../server/lookout.ts'
+import { createLookout, type Lookout, type LookoutOptions } from '../../server/lookout.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createScratchDatabase, postgresTestUrl } from './test-database.ts'
 
@@ -15,7 +15,10 @@ export interface TestServer {
 }
 
 /** A real Lookout API (and worker) on a random port with its own empty database. */
-export async function startApiServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startApiServer(
+  overrides: Record<string, string> = {},
+  options: Pick<LookoutOptions, 'remixBuildPath' | 'publicDir'> = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-api-'))
   const adminUrl = postgresTestUrl()
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined
@@ -33,7 +36,7 @@ export async function startApiServer(overrides: Record<string, string> = {}): Pr
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...overrides,
   })
-  const lookout = await createLookout(env, { logger: createLogger(env.LOG_LEVEL) })
+  const lookout = await createLookout(env, { ...options, logger: createLogger(env.LOG_LEVEL) })
   const baseUrl = await lookout.listen()
   return {
     baseUrl,
