@@ -127,6 +127,42 @@ describe('console and API on one server', () => {
   })
 })
 
+describe('/health while a long job holds the database', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startApiServer()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('answers UP without waiting for the job’s transaction to end', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let entered!: () => void
+    const inside = new Promise<void>((resolve) => (entered = resolve))
+    const job = server.lookout.ctx!.db.transaction(async (tx) => {
+      await tx.query('SELECT 1')
+      entered()
+      await held
+    })
+    await inside
+    try {
+      const response = await fetch(`${server.baseUrl}/health`, {
+        signal: AbortSignal.timeout(5000),
+      })
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({
+        status: 'UP',
+        checks: [{ name: 'database', status: 'UP' }],
+      })
+    } finally {
+      release()
+      await job
+    }
+  })
+})
+
 describe('behind a trusted proxy', () => {
   let server: TestServer
   beforeAll(async () => {
