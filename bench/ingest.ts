@@ -7,111 +7,18 @@
  *   npx tsx bench/ingest.ts [sizes…]      e.g. npx tsx bench/ingest.ts 1000 10000
  */
 import { fork, type ChildProcess } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createScratchDatabase } from '../tests/support/test-database.ts'
+import { adminToken, generateBom } from './support.ts'
 
 const SCRIPT = new URL(import.meta.url).pathname
 const ROOT = path.resolve(path.dirname(SCRIPT), '..')
 const DEFAULT_SIZES = [1_000, 10_000, 100_000]
 // With a PostgreSQL server URL (a superuser's), each size runs on a scratch database there.
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined
-
-// ---------------------------------------------------------------------------------------------
-// BOM generation (deterministic for a size)
-
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (Math.imul(state ^ (state >>> 15), 2246822507) + 0x9e3779b9) >>> 0
-    state = Math.imul(state ^ (state >>> 13), 3266489909) >>> 0
-    return ((state ^ (state >>> 16)) >>> 0) / 4294967296
-  }
-}
-
-const LICENSES = ['MIT', 'Apache-2.0', 'ISC', 'BSD-3-Clause', 'BSD-2-Clause', '0BSD']
-const WORDS = ['fast', 'tiny', 'safe', 'async', 'stream', 'parse', 'json', 'http', 'util', 'core']
-
-export function generateBom(count: number): string {
-  const next = random(count)
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!
-  const hex = (length: number) => {
-    let out = ''
-    while (out.length < length)
-      out += Math.floor(next() * 0xffffffff)
-        .toString(16)
-        .padStart(8, '0')
-    return out.slice(0, length)
-  }
-  const components = []
-  const refs: string[] = []
-  for (let i = 0; i < count; i++) {
-    const scoped = next() < 0.3
-    const group = scoped ? `@${pick(WORDS)}-${i % 97}` : undefined
-    const name = `${pick(WORDS)}-${pick(WORDS)}-${i}`
-    const version = `${Math.floor(next() * 10)}.${Math.floor(next() * 30)}.${Math.floor(next() * 20)}`
-    const purl = `pkg:npm/${group ? `${encodeURIComponent(group)}/` : ''}${name}@${version}`
-    refs.push(purl)
-    const license =
-      next() < 0.1
-        ? [{ expression: `${pick(LICENSES)} OR ${pick(LICENSES)}` }]
-        : [{ license: { id: pick(LICENSES) } }]
-    components.push({
-      type: 'library',
-      'bom-ref': purl,
-      ...(group ? { group } : {}),
-      name,
-      version,
-      description: `A ${pick(WORDS)} ${pick(WORDS)} library for ${pick(WORDS)} things`,
-      author: `Author ${i % 500}`,
-      licenses: license,
-      purl,
-      hashes: [{ alg: 'SHA-512', content: hex(128) }],
-      externalReferences: [
-        { type: 'vcs', url: `git+https://github.com/example/${name}.git` },
-        { type: 'website', url: `https://example.org/${name}#readme` },
-        {
-          type: 'distribution',
-          url: `https://registry.npmjs.org/${name}/-/${name}-${version}.tgz`,
-        },
-      ],
-      properties: [
-        { name: 'cdx:npm:package:path', value: `node_modules/${group ? `${group}/` : ''}${name}` },
-        ...(next() < 0.3 ? [{ name: 'cdx:npm:package:development', value: 'true' }] : []),
-      ],
-    })
-  }
-  const dependencies = [
-    { ref: 'root-app', dependsOn: refs.slice(0, Math.min(25, count)) },
-    ...refs.map((ref, i) => {
-      const dependsOn = new Set<string>()
-      const fanOut = Math.floor(next() * 5)
-      for (let k = 0; k < fanOut && i + 1 < count; k++) {
-        dependsOn.add(refs[i + 1 + Math.floor(next() * Math.min(500, count - i - 1))]!)
-      }
-      return { ref, dependsOn: [...dependsOn] }
-    }),
-  ]
-  return JSON.stringify({
-    bomFormat: 'CycloneDX',
-    specVersion: '1.6',
-    serialNumber: `urn:uuid:${randomUUID()}`,
-    version: 1,
-    metadata: {
-      timestamp: new Date().toISOString(),
-      component: {
-        type: 'application',
-        'bom-ref': 'root-app',
-        name: 'bench-app',
-        version: '1.0.0',
-      },
-    },
-    components,
-    dependencies,
-  })
-}
 
 // ---------------------------------------------------------------------------------------------
 // Server side (child process): Lookout on PGlite with a bom.process worker, plus the floor.
@@ -227,26 +134,6 @@ function request(child: ChildProcess, message: Record<string, unknown>, kind: st
     child.on('message', listener)
     child.send(message)
   })
-}
-
-async function adminToken(base: string) {
-  const password = `bench-${randomBytes(6).toString('hex')}`
-  await fetch(`${base}/api/v1/user/forceChangePassword`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username: 'admin',
-      password: 'admin',
-      newPassword: password,
-      confirmPassword: password,
-    }),
-  })
-  const response = await fetch(`${base}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password }),
-  })
-  return response.text()
 }
 
 async function ingestOnce(base: string, jwt: string, file: string, name: string) {

@@ -17,10 +17,15 @@ import { apiPlugin } from './http/api.ts'
 import { injectFetch, remoteFetch } from './http/api-fetch.ts'
 import { consolePlugin, type ApiFetch } from './http/console.ts'
 import { errorHandler } from './http/errors.ts'
+import {
+  connectionOptions,
+  limitConnectionsPerClient,
+  registerSecurityHeaders,
+} from './http/hardening.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
-import { startWorker, type Worker } from './jobs/worker.ts'
+import { persistedWorkerIdentity, startWorker, type Worker } from './jobs/worker.ts'
 import { createLogger, type Logger } from './logger.ts'
 
 export interface Lookout {
@@ -37,6 +42,8 @@ export interface LookoutOptions {
   remixBuildPath?: string
   publicDir?: string
 }
+
+const HEALTH_PING_MS = 2000
 
 /** The project folder: the nearest one above this module (source or bundle) with a package.json. */
 const ROOT = (() => {
@@ -109,9 +116,11 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: env.LOOKOUT_BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    trustProxy: true,
+    ...connectionOptions(env),
   })
   app.setErrorHandler(errorHandler)
+  limitConnectionsPerClient(app, env.LOOKOUT_MAX_CONNECTIONS_PER_CLIENT, env.LOOKOUT_TRUST_PROXY)
+  registerSecurityHeaders(app)
 
   await app.register(swagger, {
     openapi: {
@@ -133,10 +142,8 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const checks = []
     if (db) {
-      const up = await db.query('SELECT 1').then(
-        () => true,
-        () => false,
-      )
+      // Never waits behind a long job: a database busy with work is up.
+      const up = await db.ping(HEALTH_PING_MS)
       checks.push({ name: 'database', status: up ? 'UP' : 'DOWN' })
     }
     const status = checks.every((check) => check.status === 'UP') ? 'UP' : 'DOWN'
@@ -168,6 +175,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
       handlers: jobHandlers(),
+      identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
     // Finished jobs are kept a week for diagnosis; each start clears older ones.
     await ctx.enqueue(ctx.db, 'job.prune', {}, { singletonKey: 'job.prune' })

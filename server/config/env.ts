@@ -1,3 +1,4 @@
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -7,6 +8,39 @@ export type Role = (typeof ROLES)[number]
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value))
+
+/** `false`, `true` (any proxy), a hop count, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[]
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/')
+  const family = net.isIP(address ?? '')
+  if (family === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  const prefix = Number(bits)
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128)
+}
+
+const trustProxySetting = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase()
+  if (['false', '0', 'no', 'off'].includes(text)) return false
+  if (['true', 'yes', 'on'].includes(text)) return true
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry))
+  if (entries.length === 0 || invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Use false, true, a hop count or proxy addresses/CIDR ranges (not ${invalid.join(', ') || 'empty'})`,
+    })
+  }
+  return entries
+})
+
+const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -54,6 +88,12 @@ const EnvSchema = z.object({
   // Key material lives here, never in the database; processes sharing a database share the file.
   LOOKOUT_SECRET_KEY_FILE: z.string().min(1).optional(),
   LOOKOUT_SECURE_COOKIES: booleanString.optional(),
+  // Connection hygiene: slow or stalled clients must not hold sockets for ever.
+  LOOKOUT_TRUST_PROXY: trustProxySetting.default(false),
+  LOOKOUT_HEADERS_TIMEOUT_MS: milliseconds(15_000),
+  LOOKOUT_REQUEST_TIMEOUT_MS: milliseconds(120_000),
+  LOOKOUT_KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
+  LOOKOUT_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(128),
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -78,6 +118,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = result.data
   if (env.LOOKOUT_ROLES.size === 0) throw new EnvError('LOOKOUT_ROLES names no role')
   const hasApi = env.LOOKOUT_ROLES.has('api') || env.LOOKOUT_ROLES.has('worker')
+  if (env.LOOKOUT_HEADERS_TIMEOUT_MS > env.LOOKOUT_REQUEST_TIMEOUT_MS) {
+    throw new EnvError('LOOKOUT_HEADERS_TIMEOUT_MS cannot exceed LOOKOUT_REQUEST_TIMEOUT_MS')
+  }
   if (env.LOOKOUT_ROLES.has('console') && !hasApi && !env.API_BASE_URL) {
     throw new EnvError('A console-only process needs API_BASE_URL (the API it talks to)')
   }

@@ -13,6 +13,8 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>
+  /** Whether the database answers within `timeoutMs`; never waits long behind other work. */
+  ping(timeoutMs: number): Promise<boolean>
   productInfo(): Promise<{ productName: string; productVersion: string }>
   close(): Promise<void>
 }
@@ -31,4 +33,21 @@ export async function maybeOne<Row>(
 ): Promise<Row | undefined> {
   const rows = await db.query<Row>(sql, params)
   return rows[0]
+}
+
+/** True when the promise settles successfully within `ms`. */
+export function withTimeout(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms)
+    promise.then(
+      () => {
+        clearTimeout(timer)
+        resolve(true)
+      },
+      () => {
+        clearTimeout(timer)
+        resolve(false)
+      },
+    )
+  })
 }

@@ -1,12 +1,15 @@
 import fs from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
-import type { Database, Queryable } from './database.ts'
+import { withTimeout, type Database, type Queryable } from './database.ts'
+import { createScheduler } from './scheduler.ts'
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true })
   const pg = dataDir ? new PGlite(dataDir) : new PGlite()
   await pg.waitReady
-
+  // PGlite is one connection: everything goes through one queue where single statements pass
+  // queued transactions, and each transaction lets the event loop breathe between statements.
+  const scheduler = createScheduler()
   const query = async <Row>(runner: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) => {
     const result = await runner.query<Row>(sql, params)
     return result.rows
@@ -23,32 +26,46 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       blob: new Blob([text]),
     })
   }
-
-  return {
+  const database: Database = {
     dialect: 'pglite',
-    query: (sql, params) => query(pg, sql, params),
-    copyFrom: (table, columns, text) => copyFrom(pg, table, columns, text),
+    query: (sql, params) => scheduler.statement(() => query(pg, sql, params)),
+    copyFrom: (table, columns, text) =>
+      scheduler.statement(() => copyFrom(pg, table, columns, text)),
     async transaction(fn) {
-      return pg.transaction(async (tx) => {
-        const scoped: Queryable = {
-          query: (sql, params) => query(tx, sql, params),
-          copyFrom: (table, columns, text) => copyFrom(tx, table, columns, text),
-        }
-        return fn(scoped)
-      })
+      return scheduler.transaction(() =>
+        pg.transaction(async (tx) => {
+          const scoped: Queryable = {
+            query: async (sql, params) => {
+              await scheduler.breathe()
+              return query(tx, sql, params)
+            },
+            copyFrom: async (table, columns, text) => {
+              await scheduler.breathe()
+              return copyFrom(tx, table, columns, text)
+            },
+          }
+          return fn(scoped)
+        }),
+      )
     },
     async exec(sql) {
-      await pg.exec(sql)
+      await scheduler.transaction(() => pg.exec(sql))
+    },
+    async ping(timeoutMs) {
+      // Busy means alive: a health check must not queue behind a long job to learn that.
+      if (scheduler.busy()) return true
+      return withTimeout(database.query('SELECT 1'), timeoutMs)
     },
     async productInfo() {
-      const rows = await query<{ server_version: string }>(pg, 'SHOW server_version')
+      const rows = await database.query<{ server_version: string }>('SHOW server_version')
       return {
         productName: 'PGlite (PostgreSQL)',
         productVersion: rows[0]?.server_version ?? 'unknown',
       }
     },
     async close() {
-      await pg.close()
+      await scheduler.transaction(() => pg.close())
     },
   }
+  return database
 }

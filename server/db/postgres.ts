@@ -1,11 +1,12 @@
 import pg from 'pg'
-import type { Database, Queryable } from './database.ts'
+import { withTimeout, type Database, type Queryable } from './database.ts'
 
 // int8 counts and ids fit in a double for any realistic portfolio.
 pg.types.setTypeParser(20, (value) => Number(value))
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 })
+  // A request waits a bounded time for a free connection, then fails instead of hanging.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 30_000 })
   pool.on('error', () => {
     // An idle client died (server restart); the pool replaces it on next use.
   })
@@ -38,6 +39,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async exec(sql) {
       await pool.query(sql)
     },
+    ping: (timeoutMs) => withTimeout(pool.query('SELECT 1'), timeoutMs),
     async productInfo() {
       const result = await pool.query<{ server_version: string }>('SHOW server_version')
       return { productName: 'PostgreSQL', productVersion: result.rows[0]?.server_version ?? '' }

@@ -20,7 +20,7 @@ import { teamRoutes } from '../api/routes/team.ts'
 import { userRoutes } from '../api/routes/user.ts'
 import { API_LEVEL, versionRoutes } from '../api/routes/version.ts'
 import { registerAccessControl } from './access.ts'
-import { registerApiHeaders } from './cors.ts'
+import { registerApiFallback, registerApiHeaders } from './cors.ts'
 import { problem } from './errors.ts'
 
 /** The /api plugin: Dependency-Track's REST API, encapsulated with its own parsers and hooks. */
@@ -49,6 +49,7 @@ export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
     )
     await app.register(formbody)
     registerApiHeaders(app, API_LEVEL)
+    registerApiFallback(app)
     registerAccessControl(app, ctx)
 
     versionRoutes(app, ctx)

@@ -82,8 +82,8 @@ export function consolePlugin(options: ConsoleOptions) {
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost'
-  const url = new URL(request.url, `${request.protocol}://${host}`)
+  // request.host and request.protocol follow X-Forwarded-* only from a trusted proxy.
+  const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`)
   const controller = new AbortController()
   reply.raw.on('close', () => controller.abort())
   const headers = new Headers()

@@ -1,12 +1,24 @@
-import { deleteBomUpload, findBomUpload } from '../data/bom-import.ts'
-import { decompressBom, ingestConvertedBom, internalMatcher } from '../domain/bom/ingest.ts'
+import type { Database } from '../db/database.ts'
+import { deleteBomUpload, findBomUpload, type BomUploadRow } from '../data/bom-import.ts'
+import {
+  applyIngest,
+  decompressBom,
+  ingestConvertedBom,
+  internalMatcher,
+  prepareIngest,
+  type IngestResult,
+} from '../domain/bom/ingest.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
-import type { BomFormat } from '../domain/bom/model.ts'
+import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
 import { readStoredBom } from '../domain/bom/read.ts'
+import type { Logger } from '../logger.ts'
 import type { JobHandler } from './worker.ts'
 
 export const BOM_PROCESS_JOB = 'bom.process'
 const MAX_LOGGED_WARNINGS = 20
+// Plans made outside the write transaction that another writer overtook are made again this
+// often; then the plan is made inside the transaction, under the project's lock.
+const OPTIMISTIC_TRIES = 2
 
 export interface BomProcessPayload {
   uploadId: number
@@ -14,10 +26,56 @@ export interface BomProcessPayload {
   handoff?: string
 }
 
+/** One import per project at a time in this process, so this process's plans never overtake each other. */
+const projectTurns = new Map<number, Promise<unknown>>()
+
+async function inProjectTurn<T>(projectId: number, fn: () => Promise<T>): Promise<T> {
+  const previous = projectTurns.get(projectId) ?? Promise.resolve()
+  const turn = previous.then(fn, fn)
+  const settled = turn.catch(() => undefined)
+  projectTurns.set(projectId, settled)
+  try {
+    return await turn
+  } finally {
+    if (projectTurns.get(projectId) === settled) projectTurns.delete(projectId)
+  }
+}
+
+async function storedBom(db: Database, upload: BomUploadRow, logger: Logger) {
+  return readStoredBom(
+    decompressBom(upload.content!),
+    upload.format as BomFormat,
+    upload.spec_version,
+    await internalMatcher(db, (pattern) =>
+      logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
+    ),
+  )
+}
+
+/**
+ * Plans outside any transaction, then writes in one short transaction that also removes the
+ * upload; 'stale' when the project's inventory changed in between (nothing written).
+ */
+async function ingestOptimistically(
+  db: Database,
+  projectId: number,
+  uploadId: number,
+  bom: ConvertedBom,
+): Promise<IngestResult | 'stale'> {
+  const prepared = await prepareIngest(db, projectId, bom)
+  return db.transaction(async (tx) => {
+    const outcome =
+      prepared.status === 'ready' ? await applyIngest(tx, prepared, { checkStamp: true }) : prepared
+    if (outcome !== 'stale') await deleteBomUpload(tx, uploadId)
+    return outcome
+  })
+}
+
 /**
  * Parses, converts and ingests one uploaded BOM (§1.4). Everything the project holds is replaced
- * in one transaction; a failure leaves the previous state intact, is logged, and (the job being
- * single-attempt) ends the token's processing.
+ * in one transaction, so readers see the old inventory or the new one, never a mix; the slow
+ * planning happens before it (decision 008). A failure leaves the previous state intact, is
+ * logged, and (the job being single-attempt) ends the token's processing.
  */
 export const processBomJob: JobHandler = async (payload, { db, job, logger }) => {
   const { uploadId, handoff } = payload as BomProcessPayload
@@ -30,22 +88,25 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
   const context = { uploadId, projectId: Number(upload.project_id), token: job.chain_id }
   const started = performance.now()
   try {
-    const bom =
-      handedOver ??
-      readStoredBom(
-        decompressBom(upload.content!),
-        upload.format as BomFormat,
-        upload.spec_version,
-        await internalMatcher(db, (pattern) =>
-          logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
-        ),
-      )
+    let bom = handedOver ?? (await storedBom(db, upload, logger))
     upload.content = undefined
-    const result = await db.transaction(async (tx) => {
-      const outcome = await ingestConvertedBom(tx, context.projectId, bom)
-      await deleteBomUpload(tx, uploadId)
-      return outcome
-    })
+    let result: IngestResult | 'stale' = 'stale'
+    for (let tries = 1; result === 'stale'; tries++) {
+      if (tries > 1) {
+        logger.info(context, 'BOM planned again: the project changed while it was planned')
+        bom = await storedBom(db, (await findBomUpload(db, uploadId, true))!, logger)
+      }
+      const current = bom
+      result = await inProjectTurn(context.projectId, () =>
+        tries <= OPTIMISTIC_TRIES
+          ? ingestOptimistically(db, context.projectId, uploadId, current)
+          : db.transaction(async (tx) => {
+              const outcome = await ingestConvertedBom(tx, context.projectId, current)
+              await deleteBomUpload(tx, uploadId)
+              return outcome
+            }),
+      )
+    }
     for (const warning of result.warnings.slice(0, MAX_LOGGED_WARNINGS))
       logger.warn(context, warning)
     if (result.warnings.length > MAX_LOGGED_WARNINGS) {

@@ -45,8 +45,12 @@ export async function enqueueJob(
   return row && { id: Number(row.id), chainId: row.chain_id }
 }
 
+/** How long a claim holds without a heartbeat; a crashed worker's job moves on after this. */
+export const DEFAULT_LEASE_MS = 10_000
+
 /**
- * Takes the next due job, or one whose worker's lease has run out (a crash).
+ * Takes the next due job, or one whose worker's lease has run out (a crash). A job this very
+ * worker still holds is never taken back by it, even late: it is still running here.
  * SKIP LOCKED lets any number of workers on one PostgreSQL claim jobs without taking the same one.
  */
 export async function claimJob(
@@ -60,7 +64,7 @@ export async function claimJob(
      WHERE id = (
        SELECT id FROM job
        WHERE (status = 'queued' AND run_at <= now())
-          OR (status = 'running' AND locked_until < now())
+          OR (status = 'running' AND locked_until < now() AND locked_by <> $1)
        ORDER BY priority DESC, id
        LIMIT 1
        FOR UPDATE SKIP LOCKED
@@ -70,6 +74,25 @@ export async function claimJob(
   )
   const row = rows[0]
   return row && { ...row, id: Number(row.id) }
+}
+
+/**
+ * A restarted worker (same identity, new incarnation) puts back at once the jobs its previous
+ * incarnation held when it stopped, instead of waiting for their leases to run out.
+ */
+export async function releaseJobsOfEarlierIncarnations(
+  db: Queryable,
+  identity: string,
+  workerId: string,
+): Promise<number> {
+  const rows = await db.query(
+    `UPDATE job SET status = 'queued', locked_by = NULL, locked_until = NULL, run_at = now(),
+        updated_at = now()
+     WHERE status = 'running' AND starts_with(locked_by, $1) AND locked_by <> $2
+     RETURNING id`,
+    [`${identity}:`, workerId],
+  )
+  return rows.length
 }
 
 export async function extendLease(db: Queryable, jobId: number, workerId: string, leaseMs: number) {

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { Database, Queryable } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
-import { claimJob, completeJob, extendLease, failJob, type JobRow } from './queue.ts'
+import {
+  claimJob,
+  completeJob,
+  DEFAULT_LEASE_MS,
+  extendLease,
+  failJob,
+  releaseJobsOfEarlierIncarnations,
+  type JobRow,
+} from './queue.ts'
 
 export interface JobContext {
   db: Database
@@ -20,7 +31,11 @@ export interface WorkerOptions {
   concurrency: number
   pollMs: number
   leaseMs?: number
-  workerId?: string
+  /**
+   * Who this worker is across restarts (see persistedWorkerIdentity). Jobs its earlier
+   * incarnations held are taken back at start. Without it, every start is a new worker.
+   */
+  identity?: string
 }
 
 export interface Worker {
@@ -34,8 +49,9 @@ export interface Worker {
 }
 
 export function startWorker(options: WorkerOptions): Worker {
-  const id = options.workerId ?? `${process.pid}-${randomUUID().slice(0, 8)}`
-  const leaseMs = options.leaseMs ?? 60_000
+  const identity = options.identity ?? `${os.hostname()}-${randomUUID().slice(0, 8)}`
+  const id = `${identity}:${process.pid}-${randomUUID().slice(0, 8)}`
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   const { db, logger } = options
   let stopping = false
   const sleepers = new Set<() => void>()
@@ -56,7 +72,7 @@ export function startWorker(options: WorkerOptions): Worker {
     const handler = options.handlers[job.kind]
     const heartbeat = setInterval(
       () => void extendLease(db, job.id, id, leaseMs).catch(() => undefined),
-      Math.max(1000, leaseMs / 3),
+      Math.max(50, Math.floor(leaseMs / 3)),
     )
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`)
@@ -79,7 +95,17 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
+  const released = options.identity
+    ? releaseJobsOfEarlierIncarnations(db, identity, id).then(
+        (count) => {
+          if (count > 0) logger.info({ worker: id, jobs: count }, 'jobs of a previous run resumed')
+        },
+        (error) => logger.error({ err: error }, 'could not resume jobs of a previous run'),
+      )
+    : Promise.resolve()
+
   async function slot() {
+    await released
     while (!stopping) {
       let job: JobRow | undefined
       try {
@@ -125,4 +151,22 @@ export function startWorker(options: WorkerOptions): Worker {
       }
     },
   }
+}
+
+/**
+ * A worker identity kept in the data folder, so a restarted process recognises the jobs it held.
+ * Worker processes must not share a data folder (each PGlite process has its own anyway).
+ */
+export function persistedWorkerIdentity(dataDir: string): string {
+  const file = path.join(dataDir, 'worker.id')
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim()
+    if (stored) return stored
+  } catch {
+    // first start with this folder
+  }
+  const identity = `${os.hostname()}-${randomUUID().slice(0, 8)}`
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, `${identity}\n`)
+  return identity
 }

@@ -6,7 +6,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Database } from '../../server/db/database.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { openDatabase } from '../../server/db/open.ts'
-import { claimJob, completeJob, enqueueJob, isChainProcessing } from '../../server/jobs/queue.ts'
+import {
+  claimJob,
+  completeJob,
+  DEFAULT_LEASE_MS,
+  enqueueJob,
+  isChainProcessing,
+} from '../../server/jobs/queue.ts'
 import { startWorker, type JobHandler, type Worker } from '../../server/jobs/worker.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createScratchDatabase, postgresTestUrl } from '../support/test-database.ts'
@@ -107,13 +113,18 @@ describe('the job queue on one database', () => {
   let db: Database
   let workers: Worker[] = []
 
-  const start = (handlers: Record<string, JobHandler>, options: { concurrency?: number } = {}) => {
+  const start = (
+    handlers: Record<string, JobHandler>,
+    options: { concurrency?: number; identity?: string; leaseMs?: number } = {},
+  ) => {
     const worker = startWorker({
       db,
       logger,
       handlers,
       concurrency: options.concurrency ?? 1,
       pollMs: 20,
+      identity: options.identity,
+      leaseMs: options.leaseMs,
     })
     workers.push(worker)
     return worker
@@ -171,6 +182,77 @@ describe('the job queue on one database', () => {
       expect(await completeJob(db, job!.id, 'worker-a')).toBe(false)
       expect((await jobRow(db, job!.id)).status).toBe('succeeded')
       expect(calls).toHaveLength(1)
+    })
+
+    it('a restarted worker takes back the job its previous run held, without waiting for the lease', async () => {
+      const job = await enqueueJob(db, 'test.restart', {})
+      // The previous run of worker "node-1" claimed the job for a minute, then the process died.
+      expect(await claimJob(db, 'node-1:previous-run', 60_000)).toMatchObject({ id: job!.id })
+      const startedAt = Date.now()
+      const handled: number[] = []
+      const restarted = start(
+        { 'test.restart': async (_payload, { job: running }) => void handled.push(running.id) },
+        { identity: 'node-1' },
+      )
+      expect(restarted.id).toMatch(/^node-1:/)
+      await vi.waitFor(async () => expect((await jobRow(db, job!.id)).status).toBe('succeeded'), {
+        timeout: 5000,
+        interval: 20,
+      })
+      expect(Date.now() - startedAt).toBeLessThan(5000)
+      expect(handled).toEqual([job!.id])
+    })
+
+    it('leaves the running jobs of another worker identity to their leases', async () => {
+      const job = await enqueueJob(db, 'test.other', {})
+      expect(await claimJob(db, 'node-2:its-run', 60_000)).toMatchObject({ id: job!.id })
+      const handled: number[] = []
+      start(
+        { 'test.other': async (_payload, { job: running }) => void handled.push(running.id) },
+        { identity: 'node-1' },
+      )
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(handled).toEqual([])
+      expect((await jobRow(db, job!.id)).locked_by).toBe('node-2:its-run')
+    })
+
+    it('another worker takes over a crashed worker’s job within 15 seconds by default', async () => {
+      expect(DEFAULT_LEASE_MS).toBeLessThanOrEqual(12_000)
+      const job = await enqueueJob(db, 'test.takeover', {})
+      const crashedAt = Date.now()
+      expect(await claimJob(db, 'crashed:run', DEFAULT_LEASE_MS)).toMatchObject({ id: job!.id })
+      let takenOverAt = 0
+      start({ 'test.takeover': async () => void (takenOverAt = Date.now()) })
+      await vi.waitFor(async () => expect((await jobRow(db, job!.id)).status).toBe('succeeded'), {
+        timeout: 15_000,
+        interval: 50,
+      })
+      expect(takenOverAt - crashedAt).toBeLessThan(15_000)
+    }, 20_000)
+
+    it('heartbeats keep a long job with its worker past its lease', async () => {
+      const job = await enqueueJob(db, 'test.long', {})
+      const runs: string[] = []
+      const slow = gate()
+      start(
+        {
+          'test.long': async () => {
+            runs.push('a')
+            await slow.promise
+          },
+        },
+        { leaseMs: 300 },
+      )
+      await vi.waitFor(() => expect(runs).toEqual(['a']), { timeout: 5000, interval: 20 })
+      start({ 'test.long': async () => void runs.push('b') }, { leaseMs: 300 })
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+      slow.open()
+      await vi.waitFor(async () => expect((await jobRow(db, job!.id)).status).toBe('succeeded'), {
+        timeout: 5000,
+        interval: 20,
+      })
+      expect(runs).toEqual(['a'])
+      expect((await jobRow(db, job!.id)).attempts).toBe(1)
     })
 
     it('does not hand out a job while its lease is still valid', async () => {

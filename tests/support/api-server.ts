@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { DestinationStream } from 'pino'
 import { inject } from 'vitest'
 import { loadEnv } from '../../server/config/env.ts'
-import { createLookout, type Lookout } from '../../server/lookout.ts'
+import { createLookout, type Lookout, type LookoutOptions } from '../../server/lookout.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createScratchDatabase, postgresTestUrl } from './test-database.ts'
 
@@ -20,7 +20,9 @@ export interface TestServer {
 /** A real Lookout API (and worker) on a random port with its own empty database. */
 export async function startApiServer(
   overrides: Record<string, string> = {},
-  options: { logStream?: DestinationStream } = {},
+  options: Pick<LookoutOptions, 'remixBuildPath' | 'publicDir'> & {
+    logStream?: DestinationStream
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-api-'))
   const adminUrl = postgresTestUrl()
@@ -39,9 +41,11 @@ export async function startApiServer(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...overrides,
   })
+  const { logStream, ...lookoutOptions } = options
   const start = async () => {
     const lookout = await createLookout(env, {
-      logger: createLogger(options.logStream ? 'info' : env.LOG_LEVEL, options.logStream),
+      ...lookoutOptions,
+      logger: createLogger(logStream ? 'info' : env.LOG_LEVEL, logStream),
     })
     return { lookout, baseUrl: await lookout.listen() }
   }

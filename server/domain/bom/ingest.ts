@@ -2,7 +2,6 @@ import { gunzipSync } from 'node:zlib'
 import type { Queryable } from '../../db/database.ts'
 import {
   allocateComponentIds,
-  CHUNK_ROWS,
   deleteComponents,
   deleteProperties,
   deleteServices,
@@ -21,6 +20,7 @@ import {
   withoutForeignKeyChecks,
   type PropertyInsert,
 } from '../../data/bom-import.ts'
+import { inventoryStamp } from '../../data/bom-inventory.ts'
 import type { InternalMatcher } from './convert.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'
@@ -57,35 +57,61 @@ export async function internalMatcher(
 
 const RELEASED = { uuid: '', component: undefined!, dependencies: null } as NewComponent
 
+// Small statements: between them the event loop runs and, on PGlite, nothing else is held up
+// for long by one statement.
+const WRITE_CHUNK_ROWS = 500
+
 export interface IngestResult {
   status: 'ingested' | 'project-gone' | 'collection-project'
   plan?: IngestPlan
   warnings: string[]
 }
 
-/**
- * Replaces the project's components, services and dependency graph with the BOM's, inside the
- * caller's transaction, under the project's BOM lock (§1.4 step 4). The BOM is consumed: its
- * component list and graph are emptied as the rows are written.
- */
-export async function ingestConvertedBom(
-  tx: Queryable,
-  projectId: number,
-  bom: ConvertedBom,
-): Promise<IngestResult> {
-  await lockProjectForBom(tx, projectId)
-  const project = await findIngestProject(tx, projectId)
+/** A BOM planned against the stored inventory it was read from, ready to be written. */
+export interface PreparedIngest {
+  status: 'ready'
+  projectId: number
+  plan: IngestPlan
+  warnings: string[]
+  /** What the project held when the plan was made (see inventoryStamp). */
+  stamp: string
+  bom: Pick<
+    ConvertedBom,
+    'project' | 'projectMetadata' | 'specVersion' | 'bomVersion' | 'serialNumber'
+  >
+}
+
+type Refusal = { status: 'project-gone' | 'collection-project'; warnings: string[] }
+
+async function refusal(db: Queryable, projectId: number): Promise<Refusal | undefined> {
+  const project = await findIngestProject(db, projectId)
   if (!project) return { status: 'project-gone', warnings: [] }
   if (project.collection_logic && project.collection_logic !== 'NONE') {
     return { status: 'collection-project', warnings: [] }
   }
+  return undefined
+}
 
+/**
+ * Reads what the project holds and plans the replacement with the BOM's (§1.6, §1.8). Needs no
+ * transaction: the slow part of an import (reading, matching, building the graph) holds nothing,
+ * and applyIngest checks that the inventory did not change meanwhile. The BOM is consumed: its
+ * component list and graph are emptied once planned.
+ */
+export async function prepareIngest(
+  db: Queryable,
+  projectId: number,
+  bom: ConvertedBom,
+): Promise<PreparedIngest | Refusal> {
+  const refused = await refusal(db, projectId)
+  if (refused) return refused
+  const stamp = await inventoryStamp(db, projectId)
   collectGarbageIfDue()
   const deduped = dedupeBom(bom)
   const [components, properties, services] = [
-    await loadStoredComponents(tx, projectId),
-    await loadStoredProperties(tx, projectId),
-    await loadStoredServices(tx, projectId),
+    await loadStoredComponents(db, projectId),
+    await loadStoredProperties(db, projectId),
+    await loadStoredServices(db, projectId),
   ]
   const plan = planIngest(bom, deduped, { components, properties, services })
   // The plan holds all that is still needed; the BOM's own collections can go (memory).
@@ -95,13 +121,31 @@ export async function ingestConvertedBom(
   deduped.components.length = 0
   deduped.refs.clear()
   collectGarbageIfDue()
+  return { status: 'ready', projectId, plan, warnings, stamp, bom }
+}
+
+/**
+ * Writes a prepared plan inside the caller's transaction, under the project's BOM lock (§1.4
+ * step 4). Answers 'stale' (writing nothing) when `checkStamp` is set and the project's
+ * inventory changed since the plan was made.
+ */
+export async function applyIngest(
+  tx: Queryable,
+  prepared: PreparedIngest,
+  options: { checkStamp: boolean },
+): Promise<IngestResult | 'stale'> {
+  const { projectId, plan, bom } = prepared
+  await lockProjectForBom(tx, projectId)
+  const refused = await refusal(tx, projectId)
+  if (refused) return refused
+  if (options.checkStamp && (await inventoryStamp(tx, projectId)) !== prepared.stamp) return 'stale'
 
   await deleteComponents(tx, plan.deleteComponentIds)
   await deleteProperties(tx, plan.deletePropertyIds)
-  await updateComponents(
-    tx,
-    plan.changedComponents.map((row) => ({ id: row.id, ...row.values })),
-  )
+  const changed = plan.changedComponents.map((row) => ({ id: row.id, ...row.values }))
+  for (let start = 0; start < changed.length; start += WRITE_CHUNK_ROWS) {
+    await updateComponents(tx, changed.slice(start, start + WRITE_CHUNK_ROWS))
+  }
   const propertyRow = (componentId: number, property: ComponentProperty): PropertyInsert => ({
     component_id: componentId,
     group_name: property.group,
@@ -114,8 +158,8 @@ export async function ingestConvertedBom(
   )
   const ids = await allocateComponentIds(tx, plan.newComponents.length)
   await withoutForeignKeyChecks(tx, async () => {
-    for (let start = 0; start < plan.newComponents.length; start += CHUNK_ROWS) {
-      const part = plan.newComponents.slice(start, start + CHUNK_ROWS)
+    for (let start = 0; start < plan.newComponents.length; start += WRITE_CHUNK_ROWS) {
+      const part = plan.newComponents.slice(start, start + WRITE_CHUNK_ROWS)
       await insertComponents(
         tx,
         projectId,
@@ -172,10 +216,26 @@ export async function ingestConvertedBom(
     },
     bom,
   )
+  const warnings = [...prepared.warnings]
   if (plan.unknownRefs.length > 0) {
     warnings.push(
       `Dependencies name ${plan.unknownRefs.length} unknown bom-ref(s), skipped: ${plan.unknownRefs.slice(0, 10).join(', ')}`,
     )
   }
   return { status: 'ingested', plan, warnings }
+}
+
+/**
+ * Replaces the project's components, services and dependency graph with the BOM's, reading and
+ * writing inside the caller's transaction under the project's BOM lock (never stale).
+ */
+export async function ingestConvertedBom(
+  tx: Queryable,
+  projectId: number,
+  bom: ConvertedBom,
+): Promise<IngestResult> {
+  await lockProjectForBom(tx, projectId)
+  const prepared = await prepareIngest(tx, projectId, bom)
+  if (prepared.status !== 'ready') return prepared
+  return (await applyIngest(tx, prepared, { checkStamp: false })) as IngestResult
 }

@@ -1,0 +1,291 @@
+/*
+ * Load benchmark: one Lookout server (API + worker, default settings) on loopback takes 50
+ * concurrent BOM uploads while clients keep listing projects and polling /health. The same reads
+ * without uploads first give the floor. Runs on PGlite, then on PostgreSQL when
+ * BENCH_DATABASE_URL names a server (a scratch database is created there).
+ *
+ *   npx tsx bench/load.ts
+ *   BENCH_LOAD_SECONDS=20 BENCH_LOAD_COMPONENTS=500 npx tsx bench/load.ts   (a quick run)
+ */
+import { fork } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createScratchDatabase } from '../tests/support/test-database.ts'
+import { adminToken, generateBom } from './support.ts'
+
+const SCRIPT = new URL(import.meta.url).pathname
+const ROOT = path.resolve(path.dirname(SCRIPT), '..')
+const number = (name: string, fallback: number) => Number(process.env[name] || fallback)
+const LOAD_SECONDS = number('BENCH_LOAD_SECONDS', 60)
+const FLOOR_SECONDS = number('BENCH_LOAD_FLOOR_SECONDS', Math.min(15, LOAD_SECONDS))
+const UPLOADS = number('BENCH_LOAD_UPLOADS', 50)
+const COMPONENTS = number('BENCH_LOAD_COMPONENTS', 2000)
+const READERS = number('BENCH_LOAD_READERS', 4)
+// Uploads still unsettled this long after the load phase count as lost.
+const SETTLE_LIMIT_MS = number('BENCH_LOAD_SETTLE_SECONDS', 300) * 1000
+const HEALTH_EVERY_MS = 50
+
+// ---------------------------------------------------------------------------------------------
+// Server side (child process)
+
+async function serverMain() {
+  const { loadEnv } = await import('../server/config/env.ts')
+  const { createLookout } = await import('../server/lookout.ts')
+  const { createLogger } = await import('../server/logger.ts')
+  const dataDir = process.argv[process.argv.indexOf('--server') + 1]!
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOOKOUT_DATA_DIR: dataDir,
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    LOOKOUT_ROLES: 'api,worker',
+    LOOKOUT_BCRYPT_ROUNDS: '4',
+    LOG_LEVEL: 'warn',
+  })
+  const lookout = await createLookout(env, { logger: createLogger('warn') })
+  if (process.argv.includes('--init')) {
+    await lookout.close()
+    process.exit(0)
+  }
+  const url = await lookout.listen()
+  process.on('message', async (message: { kind: string }) => {
+    if (message.kind === 'hwm') {
+      const status = fs.readFileSync(`/proc/${process.pid}/status`, 'utf8')
+      const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+      process.send!({ kind: 'hwm', mib: kib / 1024 })
+    } else if (message.kind === 'stop') {
+      await lookout.close()
+      process.exit(0)
+    }
+  })
+  process.send!({ kind: 'ready', url })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client side
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+interface Samples {
+  reads: number[]
+  health: number[]
+  errors: string[]
+}
+
+/** Readers listing projects and a /health poller, until `until()` says stop. */
+async function readLoad(base: string, jwt: string, until: () => boolean, samples: Samples) {
+  const auth = { Authorization: `Bearer ${jwt}` }
+  const reader = async () => {
+    while (!until()) {
+      const started = performance.now()
+      try {
+        const response = await fetch(`${base}/api/v1/project?pageSize=50&pageNumber=1`, {
+          headers: auth,
+        })
+        await response.arrayBuffer()
+        if (response.status !== 200) samples.errors.push(`list ${response.status}`)
+        else samples.reads.push(performance.now() - started)
+      } catch (error) {
+        samples.errors.push(`list ${(error as Error).message}`)
+      }
+    }
+  }
+  const health = async () => {
+    while (!until()) {
+      const started = performance.now()
+      try {
+        const response = await fetch(`${base}/health`)
+        await response.arrayBuffer()
+        if (response.status !== 200) samples.errors.push(`health ${response.status}`)
+        samples.health.push(performance.now() - started)
+      } catch (error) {
+        samples.errors.push(`health ${(error as Error).message}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS))
+    }
+  }
+  await Promise.all([...Array.from({ length: READERS }, reader), health()])
+}
+
+async function uploadAndWait(base: string, jwt: string, bom: Blob, name: string) {
+  const auth = { Authorization: `Bearer ${jwt}` }
+  const form = new FormData()
+  form.append('projectName', name)
+  form.append('projectVersion', '1.0.0')
+  form.append('autoCreate', 'true')
+  form.append('bom', bom, 'bom.json')
+  const started = performance.now()
+  const response = await fetch(`${base}/api/v1/bom`, { method: 'POST', headers: auth, body: form })
+  if (response.status !== 200) throw new Error(`upload ${response.status}`)
+  const { token } = (await response.json()) as { token: string }
+  for (;;) {
+    if (performance.now() - started > SETTLE_LIMIT_MS) throw new Error('upload never settled')
+    const poll = await fetch(`${base}/api/v1/event/token/${token}`, { headers: auth })
+    if (poll.status !== 200) throw new Error(`token ${poll.status}`)
+    if (((await poll.json()) as { processing: boolean }).processing === false) break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return performance.now() - started
+}
+
+async function componentCount(base: string, jwt: string, name: string) {
+  const auth = { Authorization: `Bearer ${jwt}` }
+  const lookup = await fetch(
+    `${base}/api/v1/project/lookup?name=${encodeURIComponent(name)}&version=1.0.0`,
+    { headers: auth },
+  )
+  if (lookup.status !== 200) return -1
+  const { uuid } = (await lookup.json()) as { uuid: string }
+  const list = await fetch(`${base}/api/v1/component/project/${uuid}?pageSize=1&pageNumber=1`, {
+    headers: auth,
+  })
+  await list.arrayBuffer()
+  return Number(list.headers.get('x-total-count') ?? -1)
+}
+
+async function runOn(database: 'PGlite' | 'PostgreSQL', server: string, bomFile: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-load-'))
+  const scratch =
+    database === 'PostgreSQL'
+      ? await createScratchDatabase(process.env.BENCH_DATABASE_URL!)
+      : undefined
+  const childEnv = { ...process.env, BENCH_DATABASE_URL: scratch?.url ?? '' }
+  const init = fork(server, ['--server', dir, '--init'], { execArgv: [], env: childEnv })
+  await new Promise((resolve) => init.once('exit', resolve))
+  const child = fork(server, ['--server', dir], { execArgv: [], env: childEnv, stdio: 'inherit' })
+  try {
+    const { url } = await new Promise<{ url: string }>((resolve) =>
+      child.once('message', (message) => resolve(message as { url: string })),
+    )
+    const jwt = await adminToken(url)
+    const bom = new Blob([fs.readFileSync(bomFile)])
+    await uploadAndWait(url, jwt, bom, 'warmup')
+
+    const floor: Samples = { reads: [], health: [], errors: [] }
+    const floorEnds = performance.now() + FLOOR_SECONDS * 1000
+    await readLoad(url, jwt, () => performance.now() > floorEnds, floor)
+
+    const load: Samples = { reads: [], health: [], errors: [] }
+    const names = Array.from({ length: UPLOADS }, (_, i) => `load-${i}`)
+    const settleTimes: number[] = []
+    let settled = 0
+    const loadStarted = performance.now()
+    const uploads = Promise.all(
+      names.map((name) =>
+        uploadAndWait(url, jwt, bom, name).then(
+          (ms) => settleTimes.push(ms),
+          (error: Error) => load.errors.push(`upload ${error.message}`),
+        ),
+      ),
+    ).then(() => (settled = performance.now() - loadStarted))
+    const loadEnds = loadStarted + LOAD_SECONDS * 1000
+    // Reads go on for the whole phase and at least until every upload has settled.
+    await readLoad(url, jwt, () => performance.now() > loadEnds && settled > 0, load)
+    await uploads
+    const loadMs = performance.now() - loadStarted
+
+    const expected = await componentCount(url, jwt, 'warmup')
+    const counts = await Promise.all(names.map((name) => componentCount(url, jwt, name)))
+    const lost = counts.filter((count) => count !== expected).length
+    const hwm = await new Promise<number>((resolve) => {
+      child.once('message', (message: { mib: number }) => resolve(message.mib))
+      child.send({ kind: 'hwm' })
+    })
+    return { floor, load, loadMs, settled, settleTimes, lost, expected, peakRssMiB: hwm }
+  } finally {
+    if (child.exitCode === null) {
+      child.send({ kind: 'stop' })
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+    await scratch?.drop()
+  }
+}
+
+function report(database: 'PGlite' | 'PostgreSQL', r: Awaited<ReturnType<typeof runOn>>) {
+  const ms = (value: number) => `${value.toFixed(1)} ms`
+  const line = (label: string, value: string) => console.log(`  ${label.padEnd(34)} ${value}`)
+  const floorP95 = percentile(r.floor.reads, 95)
+  const loadP95 = percentile(r.load.reads, 95)
+  const healthP99 = percentile([...r.floor.health, ...r.load.health], 99)
+  const errors = r.floor.errors.length + r.load.errors.length
+  console.log(`\n${database}`)
+  line(
+    'floor: reads/s, p50 / p95 / p99',
+    `${(r.floor.reads.length / FLOOR_SECONDS).toFixed(0)}/s, ${ms(percentile(r.floor.reads, 50))} / ${ms(floorP95)} / ${ms(percentile(r.floor.reads, 99))}`,
+  )
+  line(
+    'under load: reads/s, p50 / p95 / p99',
+    `${(r.load.reads.length / (r.loadMs / 1000)).toFixed(0)}/s, ${ms(percentile(r.load.reads, 50))} / ${ms(loadP95)} / ${ms(percentile(r.load.reads, 99))}`,
+  )
+  line(
+    'upload → token done p50 / max',
+    `${ms(percentile(r.settleTimes, 50))} / ${ms(Math.max(...r.settleTimes, 0))} (all settled in ${(r.settled / 1000).toFixed(1)} s)`,
+  )
+  line(
+    '/health p99 (floor / load)',
+    `${ms(percentile(r.floor.health, 99))} / ${ms(percentile(r.load.health, 99))}`,
+  )
+  line('errors / lost uploads', `${errors} / ${r.lost} (each holds ${r.expected} components)`)
+  line('peak RSS', `${r.peakRssMiB.toFixed(0)} MiB`)
+  for (const error of [...new Set([...r.floor.errors, ...r.load.errors])].slice(0, 5)) {
+    line('  error', error)
+  }
+  const factor = database === 'PGlite' ? 10 : 5
+  const bars: Array<[string, boolean]> = [
+    ['0 errors and 0 lost uploads', errors === 0 && r.lost === 0],
+    [`read p95 under load within ${factor}× the floor`, loadP95 <= factor * floorP95],
+    ['/health p99 under 100 ms throughout', healthP99 < 100],
+  ]
+  for (const [bar, pass] of bars) line(pass ? 'PASS' : 'FAIL', bar)
+}
+
+async function bundleServer() {
+  const { build } = await import('esbuild')
+  const dir = path.join(ROOT, 'node_modules', '.cache', 'lookout-bench-load')
+  const outfile = path.join(dir, 'load.mjs')
+  await build({
+    entryPoints: [SCRIPT],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  fs.cpSync(path.join(ROOT, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
+    recursive: true,
+  })
+  return outfile
+}
+
+async function main() {
+  console.log(
+    `Load: ${UPLOADS} concurrent uploads of ${COMPONENTS}-component BOMs + ${READERS} project-list readers + /health every ${HEALTH_EVERY_MS} ms`,
+  )
+  console.log(
+    `      for ${LOAD_SECONDS} s (and until every upload settled); floor: the same reads for ${FLOOR_SECONDS} s without uploads`,
+  )
+  const server = await bundleServer()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-load-bom-'))
+  const bomFile = path.join(dir, 'bom.json')
+  fs.writeFileSync(bomFile, generateBom(COMPONENTS))
+  try {
+    report('PGlite', await runOn('PGlite', server, bomFile))
+    if (process.env.BENCH_DATABASE_URL) {
+      report('PostgreSQL', await runOn('PostgreSQL', server, bomFile))
+    } else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server URL)')
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.argv.includes('--server')) await serverMain()
+else if (process.argv[1] === SCRIPT) await main()

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { createScheduler } from './scheduler.ts'
+
+function gate() {
+  let open!: () => void
+  const promise = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { promise, open }
+}
+
+describe('the single-connection scheduler', () => {
+  it('runs one task at a time', async () => {
+    const scheduler = createScheduler()
+    let running = 0
+    let most = 0
+    const task = async () => {
+      running++
+      most = Math.max(most, running)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      running--
+    }
+    await Promise.all([
+      scheduler.transaction(task),
+      scheduler.statement(task),
+      scheduler.statement(task),
+      scheduler.transaction(task),
+    ])
+    expect(most).toBe(1)
+  })
+
+  it('lets statements pass transactions that are still waiting', async () => {
+    const scheduler = createScheduler()
+    const order: string[] = []
+    const first = gate()
+    const held = scheduler.transaction(async () => {
+      order.push('tx1')
+      await first.promise
+    })
+    const later = [
+      scheduler.transaction(async () => void order.push('tx2')),
+      scheduler.transaction(async () => void order.push('tx3')),
+      scheduler.statement(async () => void order.push('read1')),
+      scheduler.statement(async () => void order.push('read2')),
+    ]
+    expect(scheduler.busy()).toBe(true)
+    first.open()
+    await Promise.all([held, ...later])
+    expect(order).toEqual(['tx1', 'read1', 'read2', 'tx2', 'tx3'])
+    expect(scheduler.busy()).toBe(false)
+  })
+
+  it('gives a waiting transaction its turn after a run of statements', async () => {
+    const scheduler = createScheduler()
+    const order: string[] = []
+    const first = gate()
+    const held = scheduler.statement(async () => {
+      await first.promise
+    })
+    const writes = scheduler.transaction(async () => void order.push('write'))
+    const reads = Array.from({ length: 40 }, (_, i) =>
+      scheduler.statement(async () => void order.push(`read${i}`)),
+    )
+    first.open()
+    await Promise.all([held, writes, ...reads])
+    const at = order.indexOf('write')
+    expect(at).toBeGreaterThan(0)
+    expect(at).toBeLessThan(20)
+  })
+
+  it('hands results and errors back to their callers', async () => {
+    const scheduler = createScheduler()
+    await expect(scheduler.statement(async () => 42)).resolves.toBe(42)
+    await expect(
+      scheduler.transaction(async () => {
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    await expect(scheduler.statement(async () => 'still serving')).resolves.toBe('still serving')
+  })
+
+  it('lets callbacks queued meanwhile run between the statements of a transaction', async () => {
+    const scheduler = createScheduler()
+    await scheduler.transaction(async () => {
+      let ran = false
+      setImmediate(() => (ran = true))
+      await scheduler.breathe()
+      expect(ran).toBe(true)
+    })
+  })
+})
