@@ -20,6 +20,7 @@ import { userRoutes } from '../api/routes/user.ts'
 import { API_LEVEL, versionRoutes } from '../api/routes/version.ts'
 import { registerAccessControl } from './access.ts'
 import { registerApiHeaders } from './cors.ts'
+import { registerInputGuard } from './input-guard.ts'
 import { problem } from './errors.ts'
 
 /** The /api plugin: Dependency-Track's REST API, encapsulated with its own parsers and hooks. */
@@ -49,6 +50,7 @@ export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
     await app.register(formbody)
     registerApiHeaders(app, API_LEVEL)
     registerAccessControl(app, ctx)
+    registerInputGuard(app)
 
     versionRoutes(app, ctx)
     userRoutes(app, ctx)

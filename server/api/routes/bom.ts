@@ -182,7 +182,9 @@ export function bomRoutes(app: Api, ctx: AppContext) {
           if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT') {
             throw tooLarge(limit)
           }
-          throw error
+          if (error instanceof HttpError) throw error
+          // The parser's own errors (a boundary that does not match, a body cut short).
+          throw problem(400, 'The multipart request could not be read', (error as Error).message)
         }
         if (!bom) return reply.status(200).send()
         const field = (name: string) => fields.get(name)
