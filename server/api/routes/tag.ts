@@ -25,6 +25,7 @@ const Uuids = sized(UuidParam)
 const TagListItem = z.object({
   name: z.string(),
   projectCount: z.number(),
+  collectionProjectCount: z.number(),
   policyCount: z.number(),
   notificationRuleCount: z.number(),
 })
@@ -60,6 +61,7 @@ export function tagRoutes(app: Api, ctx: AppContext) {
         rows: page.rows.map((row) => ({
           name: row.name,
           projectCount: Number(row.project_count),
+          collectionProjectCount: Number(row.collection_project_count),
           policyCount: 0,
           notificationRuleCount: 0,
         })),
