@@ -1,7 +1,7 @@
-import { PackageURL } from 'packageurl-js'
 import { z } from 'zod'
 import { NAME_MAX, exceeds, sizeMessage } from '../column-sizes.ts'
 import { problem, validationError, type BeanValidationError } from '../../http/errors.ts'
+import { isPurl } from '../components/purl.ts'
 import { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES } from '../portfolio-enums.ts'
 
 export { CLASSIFIERS }
@@ -265,21 +265,4 @@ function uniqueTagNames(names: Array<string | null>) {
   return [...new Set(names.filter((name): name is string => name !== null))]
 }
 
-export function isPurl(value: string) {
-  try {
-    PackageURL.fromString(value)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** The canonical form Dependency-Track serialises; an unparsable purl is left out. */
-export function canonicalPurl(value: string | null) {
-  if (value === null) return undefined
-  try {
-    return PackageURL.fromString(value).toString()
-  } catch {
-    return undefined
-  }
-}
+export { canonicalPurl, isPurl } from '../components/purl.ts'
