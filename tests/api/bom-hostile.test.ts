@@ -253,6 +253,43 @@ describe('hostile XML and nesting', () => {
   })
 })
 
+describe('the same nesting limit for JSON and XML (64 levels)', () => {
+  function nestedJson(levels: number) {
+    let nested: Record<string, unknown> = { type: 'library', name: 'leaf', version: '1' }
+    for (let i = 1; i < levels; i++)
+      nested = { type: 'library', name: `n${i}`, version: '1', components: [nested] }
+    return JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [nested] })
+  }
+  function nestedXml(levels: number) {
+    let xml = '<component type="library"><name>leaf</name><version>1</version></component>'
+    for (let i = 1; i < levels; i++) {
+      xml = `<component type="library"><name>n${i}</name><version>1</version><components>${xml}</components></component>`
+    }
+    return `<?xml version="1.0"?><bom xmlns="http://cyclonedx.org/schema/bom/1.5" version="1"><components>${xml}</components></bom>`
+  }
+
+  it.each([
+    ['JSON', nestedJson],
+    ['XML', nestedXml],
+  ])('accepts components nested 50 levels deep in %s', async (_format, nested) => {
+    const uuid = await createProject(server, `nested-50-${_format}`, '1')
+    await ingest(server, { project: uuid }, nested(50))
+    expect(await componentsOf(server, uuid)).toHaveLength(50)
+  })
+
+  it.each([
+    ['JSON', nestedJson],
+    ['XML', nestedXml],
+  ])(
+    'refuses components nested 70 levels deep in %s, naming the cause',
+    async (_format, nested) => {
+      await expectRefused(nested(70), 'The BOM is nested too deeply', (errors) =>
+        expect(errors.join()).toMatch(/nested more than \d+ levels deep/),
+      )
+    },
+  )
+})
+
 describe('dependencies naming unknown refs (§1.8: skipped with a warning)', () => {
   it('accepts the BOM and leaves the unknown refs out of the graph', async () => {
     const uuid = await createProject(server, 'unknown-refs', '1')
