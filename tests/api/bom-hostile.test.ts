@@ -424,3 +424,56 @@ describe('request size limit (LOOKOUT_BODY_LIMIT_BYTES)', () => {
     expect((await componentsOf(small, uuid)).map((r) => r.name)).toEqual(['fits'])
   })
 })
+
+describe("Dependency-Track's upload size (dt-api-portfolio §4.6 PUT /bom: bom ≤ 20,000,000 characters; dt-behaviour §0.1)", () => {
+  /** A valid BOM of exactly `bytes` bytes: one component, padded with whitespace. */
+  function paddedBom(bytes: number) {
+    const head = JSON.stringify({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      components: [{ type: 'library', name: 'padded', version: '1' }],
+    })
+    return `${head.slice(0, -1)}${' '.repeat(bytes - head.length)}}`
+  }
+
+  it('accepts 20,000,000 Base64 characters in PUT and the same BOM as a multipart file', async () => {
+    const bom = paddedBom(15_000_000)
+    expect(Buffer.from(bom).toString('base64')).toHaveLength(20_000_000)
+    for (const [name, upload] of [
+      ['put', putBom],
+      ['post', postBom as Upload],
+    ] as const) {
+      const uuid = await createProject(server, `dt-size-${name}`, '1')
+      const response = await upload(server, admin, { project: uuid }, bom)
+      expect(response.status, response.text).toBe(200)
+      await waitForToken(server, response.json.token)
+      expect((await componentsOf(server, uuid)).map((row) => row.name)).toEqual(['padded'])
+    }
+  })
+
+  it('refuses more Base64 characters with a problem that points to the multipart upload', async () => {
+    const uuid = await createProject(server, 'dt-size-over', '1')
+    const response = await putBom(server, admin, { project: uuid }, paddedBom(15_000_003))
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect(response.json).toMatchObject({
+      status: 400,
+      title: 'The provided JSON payload could not be mapped',
+    })
+    expect(response.json.detail).toMatch(/20000000 Base64 characters.*multipart\/form-data/)
+    expect(await componentsOf(server, uuid)).toEqual([])
+  })
+
+  it('answers 413 beyond the 20 MB default limit, in a sentence naming it', async () => {
+    const uuid = await createProject(server, 'dt-size-413', '1')
+    for (const upload of [putBom, postBom as Upload]) {
+      const response = await upload(server, admin, { project: uuid }, paddedBom(21 * 1024 * 1024))
+      expect(response.status).toBe(413)
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+      expect(response.json.detail).toBe(
+        'The request body is larger than the 20 MB this server accepts (20971520 bytes).',
+      )
+    }
+    await expectAlive()
+  })
+})
