@@ -24,6 +24,8 @@ export interface RequestOptions {
   json?: unknown
   form?: Record<string, string>
   text?: string
+  /** Sent as multipart/form-data, streamed (files are not copied into the request first). */
+  multipart?: FormData
   /** Statuses that are answers, not failures (e.g. 304). */
   accept?: number[]
 }
@@ -37,7 +39,7 @@ export function createApiClient(context: AppLoadContext, token?: string) {
   async function send(path: string, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' })
     if (token) headers.set('Authorization', `Bearer ${token}`)
-    let body: string | undefined
+    let body: string | ReadableStream<Uint8Array> | undefined
     if (options.json !== undefined) {
       headers.set('Content-Type', 'application/json')
       body = JSON.stringify(options.json)
@@ -47,6 +49,10 @@ export function createApiClient(context: AppLoadContext, token?: string) {
     } else if (options.text !== undefined) {
       headers.set('Content-Type', 'text/plain; charset=utf-8')
       body = options.text
+    } else if (options.multipart) {
+      const encoded = new Response(options.multipart)
+      headers.set('Content-Type', encoded.headers.get('Content-Type')!)
+      body = encoded.body!
     }
     const search = new URLSearchParams()
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -55,7 +61,13 @@ export function createApiClient(context: AppLoadContext, token?: string) {
     const url = `/api${path}${search.size > 0 ? `?${search}` : ''}`
     let response: Response
     try {
-      response = await apiFetch(url, { method: options.method ?? 'GET', headers, body })
+      const streamed = typeof body === 'object' ? { duplex: 'half' as const } : {}
+      response = await apiFetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        ...streamed,
+      })
     } catch (error) {
       throw new ApiUnreachableError(error instanceof Error ? error.message : String(error))
     }

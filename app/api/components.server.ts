@@ -39,11 +39,17 @@ export async function listProjectComponents(
   return { components, total: Number.isFinite(total) ? total : components.length }
 }
 
-/** Uploads a BOM the way CI clients do (PUT /v1/bom, Base64) and answers the processing token. */
-export async function uploadBom(api: ApiClient, projectUuid: string, bom: Uint8Array) {
+/**
+ * Uploads a BOM file as the 4.13 console does (POST /v1/bom, multipart/form-data): the file is
+ * streamed, not Base64-encoded, so any file within the API's limit fits. Answers the token.
+ */
+export async function uploadBom(api: ApiClient, projectUuid: string, bom: Blob) {
+  const form = new FormData()
+  form.append('project', projectUuid)
+  form.append('bom', bom, 'bom')
   const answer = await api.json(z.object({ token: z.string() }), '/v1/bom', {
-    method: 'PUT',
-    json: { project: projectUuid, bom: Buffer.from(bom).toString('base64') },
+    method: 'POST',
+    multipart: form,
   })
   return answer.token
 }

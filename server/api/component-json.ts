@@ -14,7 +14,7 @@ import type { ServiceRow } from '../data/services.ts'
 import type { Queryable } from '../db/database.ts'
 import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
 import type { DependencyGraphEntry, GraphNode } from '../domain/components/dependency-graph.ts'
-import { canonicalPurl } from '../domain/components/purl.ts'
+import { canonicalCoordinates, canonicalPurl } from '../domain/components/purl.ts'
 
 /** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
 const ContactJson = z.object({
@@ -246,7 +246,7 @@ export function componentJson(row: ComponentRow, project: ProjectJson): Componen
     blake3: opt(row.blake3),
     cpe: opt(row.cpe),
     purl: canonicalPurl(row.purl),
-    purlCoordinates: canonicalPurl(row.purl_coordinates),
+    purlCoordinates: canonicalCoordinates(row.purl_coordinates),
     swidTagId: opt(row.swid_tag_id),
     isInternal: row.internal,
     description: opt(row.description),
@@ -335,7 +335,7 @@ export function graphNodeJson(node: GraphNode) {
     name: node.row.name,
     version: opt(node.row.version),
     purl: canonicalPurl(node.row.purl),
-    purlCoordinates: canonicalPurl(node.row.purl_coordinates),
+    purlCoordinates: canonicalCoordinates(node.row.purl_coordinates),
     dependencyGraph: node.dependencyGraph ? [...node.dependencyGraph] : undefined,
     expandDependencyGraph: node.expand,
     isInternal: false,

@@ -75,7 +75,8 @@ const EnvSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(10 * 1024 * 1024),
+    // Room for Dependency-Track's largest PUT /bom: 20,000,000 Base64 characters plus the fields.
+    .default(20 * 1024 * 1024),
   LOOKOUT_JWT_TTL_SECONDS: z.coerce.number().int().positive().default(604800),
   LOOKOUT_BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(31).default(12),
   LOOKOUT_API_KEY_PREFIX: z.string().min(1).default('odt_'),

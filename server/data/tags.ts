@@ -92,6 +92,8 @@ export async function copyProjectTags(db: Queryable, fromProjectId: number, toPr
 export interface TagListRow {
   name: string
   project_count: number
+  /** Collection projects that aggregate the children carrying this tag. */
+  collection_project_count: number
 }
 
 export async function listTags(
@@ -126,7 +128,11 @@ export async function listTags(
   const rows = await db.query<TagListRow>(
     `SELECT t.name,
             (SELECT count(*) FROM project_tag pt JOIN project p ON p.id = pt.project_id
-             WHERE pt.tag_id = t.id AND ${sql.access(options.access, 'p')}) AS project_count
+             WHERE pt.tag_id = t.id AND ${sql.access(options.access, 'p')}) AS project_count,
+            (SELECT count(*) FROM project p
+             WHERE p.collection_tag_id = t.id
+               AND p.collection_logic = 'AGGREGATE_DIRECT_CHILDREN_WITH_TAG'
+               AND ${sql.access(options.access, 'p')}) AS collection_project_count
      FROM tag t WHERE ${where(sql)}
      ORDER BY ${order}
      LIMIT ${sql.add(options.limit)} OFFSET ${sql.add(options.offset)}`,

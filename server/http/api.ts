@@ -21,6 +21,7 @@ import { userRoutes } from '../api/routes/user.ts'
 import { API_LEVEL, versionRoutes } from '../api/routes/version.ts'
 import { registerAccessControl } from './access.ts'
 import { registerApiFallback, registerApiHeaders } from './cors.ts'
+import { registerInputGuard } from './input-guard.ts'
 import { problem } from './errors.ts'
 
 /** The /api plugin: Dependency-Track's REST API, encapsulated with its own parsers and hooks. */
@@ -51,6 +52,7 @@ export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
     registerApiHeaders(app, API_LEVEL)
     registerApiFallback(app)
     registerAccessControl(app, ctx)
+    registerInputGuard(app)
 
     versionRoutes(app, ctx)
     userRoutes(app, ctx)

@@ -29,6 +29,19 @@ export function problem(
   )
 }
 
+/** Megabytes for people: 20971520 → "20", 4096 → "0.00391". */
+const megabytes = (bytes: number) => String(Number((bytes / 1_048_576).toPrecision(3)))
+
+/** The 413 answer, naming the limit in a sentence. */
+export function payloadTooLarge(limit: number, advice = '') {
+  return problem(
+    413,
+    'Payload too large',
+    `The request body is larger than the ${megabytes(limit)} MB this server accepts ` +
+      `(${limit} bytes).${advice ? ` ${advice}` : ''}`,
+  )
+}
+
 export interface BeanValidationError {
   message: string
   messageTemplate: string
@@ -73,11 +86,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return sendHttpError(
         reply,
-        problem(
-          413,
-          'Payload too large',
-          `The request body exceeds ${request.server.initialConfig.bodyLimit} bytes.`,
-        ),
+        payloadTooLarge(request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit),
       )
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -32,4 +32,17 @@ describe('parseListQuery', () => {
       sortDirection: undefined,
     })
   })
+
+  it('treats numbers beyond Java int range as unparsable, as Alpine does', () => {
+    expect(parseListQuery({ offset: '99999999999999999999' })).toMatchObject({ offset: 0 })
+    expect(parseListQuery({ pageSize: '9223372036854775808', pageNumber: '2' })).toMatchObject({
+      offset: 100,
+      limit: 100,
+    })
+    expect(parseListQuery({ offset: '2147483647', limit: '2147483647' })).toMatchObject({
+      offset: 2147483647,
+      limit: 2147483647,
+    })
+    expect(parseListQuery({ offset: '2147483648' })).toMatchObject({ offset: 0 })
+  })
 })

@@ -30,10 +30,22 @@ export interface ListQuery {
 const firstNonBlank = (...values: Array<string | undefined>) =>
   values.find((value) => value !== undefined && value.trim() !== '')?.trim()
 
-const positiveInt = (value: string | undefined) => {
+/** Java's Integer.MAX_VALUE: Alpine parses paging parameters as int. */
+const JAVA_INT_MAX = 2_147_483_647
+
+/**
+ * A number as Alpine's int parsing reads it: digits only and within int range, else unparsable
+ * (undefined), so callers fall back to the default just as Dependency-Track does.
+ */
+const javaInt = (value: string | undefined) => {
   if (value === undefined || !/^\d+$/.test(value)) return undefined
-  const parsed = Number.parseInt(value, 10)
-  return parsed > 0 ? parsed : undefined
+  const parsed = Number(value)
+  return parsed <= JAVA_INT_MAX ? parsed : undefined
+}
+
+const positiveInt = (value: string | undefined) => {
+  const parsed = javaInt(value)
+  return parsed !== undefined && parsed > 0 ? parsed : undefined
 }
 
 /**
@@ -47,7 +59,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   let offset = 0
   let limit = 100
   if (offsetText !== undefined) {
-    offset = /^\d+$/.test(offsetText) ? Number.parseInt(offsetText, 10) : 0
+    offset = javaInt(offsetText) ?? 0
     limit = limitOrSize ?? 100
   } else {
     const page = firstNonBlank(q.page, q.pageNumber)

@@ -253,6 +253,43 @@ describe('hostile XML and nesting', () => {
   })
 })
 
+describe('the same nesting limit for JSON and XML (64 levels)', () => {
+  function nestedJson(levels: number) {
+    let nested: Record<string, unknown> = { type: 'library', name: 'leaf', version: '1' }
+    for (let i = 1; i < levels; i++)
+      nested = { type: 'library', name: `n${i}`, version: '1', components: [nested] }
+    return JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [nested] })
+  }
+  function nestedXml(levels: number) {
+    let xml = '<component type="library"><name>leaf</name><version>1</version></component>'
+    for (let i = 1; i < levels; i++) {
+      xml = `<component type="library"><name>n${i}</name><version>1</version><components>${xml}</components></component>`
+    }
+    return `<?xml version="1.0"?><bom xmlns="http://cyclonedx.org/schema/bom/1.5" version="1"><components>${xml}</components></bom>`
+  }
+
+  it.each([
+    ['JSON', nestedJson],
+    ['XML', nestedXml],
+  ])('accepts components nested 50 levels deep in %s', async (_format, nested) => {
+    const uuid = await createProject(server, `nested-50-${_format}`, '1')
+    await ingest(server, { project: uuid }, nested(50))
+    expect(await componentsOf(server, uuid)).toHaveLength(50)
+  })
+
+  it.each([
+    ['JSON', nestedJson],
+    ['XML', nestedXml],
+  ])(
+    'refuses components nested 70 levels deep in %s, naming the cause',
+    async (_format, nested) => {
+      await expectRefused(nested(70), 'The BOM is nested too deeply', (errors) =>
+        expect(errors.join()).toMatch(/nested more than \d+ levels deep/),
+      )
+    },
+  )
+})
+
 describe('dependencies naming unknown refs (§1.8: skipped with a warning)', () => {
   it('accepts the BOM and leaves the unknown refs out of the graph', async () => {
     const uuid = await createProject(server, 'unknown-refs', '1')
@@ -385,5 +422,58 @@ describe('request size limit (LOOKOUT_BODY_LIMIT_BYTES)', () => {
     expect(ok.status).toBe(200)
     await waitForToken(small, ok.json.token)
     expect((await componentsOf(small, uuid)).map((r) => r.name)).toEqual(['fits'])
+  })
+})
+
+describe("Dependency-Track's upload size (dt-api-portfolio §4.6 PUT /bom: bom ≤ 20,000,000 characters; dt-behaviour §0.1)", () => {
+  /** A valid BOM of exactly `bytes` bytes: one component, padded with whitespace. */
+  function paddedBom(bytes: number) {
+    const head = JSON.stringify({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      components: [{ type: 'library', name: 'padded', version: '1' }],
+    })
+    return `${head.slice(0, -1)}${' '.repeat(bytes - head.length)}}`
+  }
+
+  it('accepts 20,000,000 Base64 characters in PUT and the same BOM as a multipart file', async () => {
+    const bom = paddedBom(15_000_000)
+    expect(Buffer.from(bom).toString('base64')).toHaveLength(20_000_000)
+    for (const [name, upload] of [
+      ['put', putBom],
+      ['post', postBom as Upload],
+    ] as const) {
+      const uuid = await createProject(server, `dt-size-${name}`, '1')
+      const response = await upload(server, admin, { project: uuid }, bom)
+      expect(response.status, response.text).toBe(200)
+      await waitForToken(server, response.json.token)
+      expect((await componentsOf(server, uuid)).map((row) => row.name)).toEqual(['padded'])
+    }
+  })
+
+  it('refuses more Base64 characters with a problem that points to the multipart upload', async () => {
+    const uuid = await createProject(server, 'dt-size-over', '1')
+    const response = await putBom(server, admin, { project: uuid }, paddedBom(15_000_003))
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect(response.json).toMatchObject({
+      status: 400,
+      title: 'The provided JSON payload could not be mapped',
+    })
+    expect(response.json.detail).toMatch(/20000000 Base64 characters.*multipart\/form-data/)
+    expect(await componentsOf(server, uuid)).toEqual([])
+  })
+
+  it('answers 413 beyond the 20 MB default limit, in a sentence naming it', async () => {
+    const uuid = await createProject(server, 'dt-size-413', '1')
+    for (const upload of [putBom, postBom as Upload]) {
+      const response = await upload(server, admin, { project: uuid }, paddedBom(21 * 1024 * 1024))
+      expect(response.status).toBe(413)
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+      expect(response.json.detail).toBe(
+        'The request body is larger than the 20 MB this server accepts (20971520 bytes).',
+      )
+    }
+    await expectAlive()
   })
 })

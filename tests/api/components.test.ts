@@ -342,6 +342,30 @@ describe('GET /v1/component/{uuid} (§4.3)', () => {
     const response = await api.request('GET', `/v1/component/${created.uuid}`, { token: adminJwt })
     expect(response.json).not.toHaveProperty('purl')
   })
+
+  it('accepts a conan purl with a namespace and stores the specification canonical form', async () => {
+    const project = await createProject('purl-spec-app')
+    const conan = await createComponent(project, {
+      name: 'cctz',
+      purl: 'pkg:conan/bincrafters/cctz@2.3?channel=stable',
+    })
+    expect(conan).toMatchObject({
+      purl: 'pkg:conan/bincrafters/cctz@2.3?channel=stable',
+      purlCoordinates: 'pkg:conan/bincrafters/cctz@2.3',
+    })
+    const deb = await createComponent(project, {
+      name: 'attr',
+      purl: 'pkg:deb/debian/attr@1:2.4.47-2+b1?arch=amd64&checksum=sha1:ad95',
+    })
+    expect(deb.purl).toBe('pkg:deb/debian/attr@1:2.4.47-2%2Bb1?arch=amd64&checksum=sha1:ad95')
+    const brew = await createComponent(project, { name: 'SQLite', purl: 'pkg:brew/SQLite@3.43.2' })
+    expect(brew.purl).toBe('pkg:brew/sqlite@3.43.2')
+    const refused = await api.request('PUT', `/v1/component/project/${project}`, {
+      token: adminJwt,
+      json: { name: 'x', classifier: 'LIBRARY', purl: 'pkg:swift/Alamofire@5.4.3' },
+    })
+    expect(refused.status).toBe(400)
+  })
 })
 
 describe('POST /v1/component (§4.3 update)', () => {

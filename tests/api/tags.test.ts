@@ -102,9 +102,45 @@ describe('GET /v1/tag (§4.19)', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('x-total-count')).toBe('3')
     expect(response.json).toEqual([
-      { name: `${prefix}-a`, projectCount: 0, policyCount: 0, notificationRuleCount: 0 },
-      { name: `${prefix}-b`, projectCount: 2, policyCount: 0, notificationRuleCount: 0 },
-      { name: `${prefix}-c`, projectCount: 1, policyCount: 0, notificationRuleCount: 0 },
+      {
+        name: `${prefix}-a`,
+        projectCount: 0,
+        collectionProjectCount: 0,
+        policyCount: 0,
+        notificationRuleCount: 0,
+      },
+      {
+        name: `${prefix}-b`,
+        projectCount: 2,
+        collectionProjectCount: 0,
+        policyCount: 0,
+        notificationRuleCount: 0,
+      },
+      {
+        name: `${prefix}-c`,
+        projectCount: 1,
+        collectionProjectCount: 0,
+        policyCount: 0,
+        notificationRuleCount: 0,
+      },
+    ])
+  })
+
+  it('counts the collection projects that aggregate children with the tag', async () => {
+    const tag = unique('collect')
+    const collection = {
+      collectionLogic: 'AGGREGATE_DIRECT_CHILDREN_WITH_TAG',
+      collectionTag: { name: tag },
+    }
+    await project(unique('collection'), [], collection)
+    await project(unique('collection'), [tag], collection)
+    await project(unique('tagged-child'), [tag])
+    await project(unique('latest-collection'), [tag], {
+      collectionLogic: 'AGGREGATE_LATEST_VERSION_CHILDREN',
+    })
+    const response = await get(`/v1/tag?searchText=${tag}`)
+    expect(response.json).toEqual([
+      expect.objectContaining({ name: tag, projectCount: 3, collectionProjectCount: 2 }),
     ])
   })
 
@@ -337,6 +373,7 @@ describe('tags under portfolio access control (§1.3)', () => {
   it('counts and lists only accessible projects', async () => {
     const tags = await get(`/v1/tag?searchText=${tag}`, member.token)
     expect(tags.json).toEqual([expect.objectContaining({ name: tag, projectCount: 1 })])
+    expect(tags.json[0].collectionProjectCount).toBe(0)
     const projects = await get(`/v1/tag/${tag}/project`, member.token)
     expect(projects.json.map((p: Json) => p.uuid)).toEqual([visible.uuid])
     expect(projects.headers.get('x-total-count')).toBe('1')

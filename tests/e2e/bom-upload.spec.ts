@@ -47,3 +47,23 @@ test('an invalid file is refused with the server’s explanation and nothing cha
   await expect(page.getByTestId('toast')).toContainText('The uploaded BOM is invalid')
   await expect(page.getByText('This project has no components yet')).toBeVisible()
 })
+
+test('a 7.8 MB BOM file, as in the report, is uploaded whole', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const user = await makeUser(['VIEW_PORTFOLIO', 'BOM_UPLOAD'])
+  const project = await createProject(baseURL!, { name: `large-${randomBytes(3).toString('hex')}` })
+  await signIn(page, user, `/projects/${project.uuid}/components`)
+  const bom = sampleBom(project.name).toString('utf8').trimEnd()
+  const padded = `${bom.slice(0, -1)}${' '.repeat(7_800_000 - bom.length)}}`
+  await page.getByLabel('Upload a CycloneDX BOM (JSON or XML)').setInputFiles({
+    name: 'bom.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(padded),
+  })
+  await page.getByRole('button', { name: 'Upload BOM' }).click()
+  await expect(page.getByTestId('toast')).toContainText('BOM uploaded', { timeout: 20_000 })
+  await expect(page.getByRole('link', { name: 'left-pad' })).toBeVisible({ timeout: 20_000 })
+})

@@ -167,7 +167,7 @@ async function uploadAction({ request, context, params }: ActionFunctionArgs) {
     })
   }
   try {
-    const token = await uploadBom(api, uuid, new Uint8Array(await file.arrayBuffer()))
+    const token = await uploadBom(api, uuid, file)
     return redirectWithToast(context, `${here}?${new URLSearchParams({ token })}`, {
       type: 'success',
       title: t('components.upload.uploaded'),

@@ -19,7 +19,13 @@ import {
 import { receiveBomBytes, receiveBomStream, type ReceivedBom } from '../../domain/bom/receive.ts'
 import { acceptBomUpload, type BomUploadRequest } from '../../domain/bom/upload.ts'
 import { canAccessProject, projectAccessFor } from '../../domain/projects/access.ts'
-import { HttpError, problem, textError, validationError } from '../../http/errors.ts'
+import {
+  HttpError,
+  payloadTooLarge,
+  problem,
+  textError,
+  validationError,
+} from '../../http/errors.ts'
 import { isChainProcessing } from '../../jobs/queue.ts'
 import { TokenStatusJson, UuidParam } from '../schemas.ts'
 import type { Api } from '../types.ts'
@@ -60,8 +66,19 @@ const ExportQuery = z.object({
 
 const orUndefined = (value: string | null | undefined) => value ?? undefined
 
-function tooLarge(limit: number) {
-  return problem(413, 'Payload too large', `The request body exceeds ${limit} bytes.`)
+const tooLarge = (limit: number) => payloadTooLarge(limit)
+
+/** Jackson's longest string, which bounds Dependency-Track's Base64 BOM (dt-behaviour §0.1). */
+const MAX_BASE64_CHARS = 20_000_000
+
+function checkBase64Length(bom: string) {
+  if (bom.length <= MAX_BASE64_CHARS) return
+  throw problem(
+    400,
+    'The provided JSON payload could not be mapped',
+    `The BOM is longer than ${MAX_BASE64_CHARS} Base64 characters; ` +
+      'upload it as multipart/form-data with POST /api/v1/bom instead.',
+  )
 }
 
 function checkUuidField(value: string | undefined, path: string, message: string) {
@@ -125,6 +142,7 @@ export function bomRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const body = request.body
+      checkBase64Length(body.bom)
       return acceptBomUpload(ctx, request.principal!, {
         project: orUndefined(body.project),
         projectName: orUndefined(body.projectName),
@@ -182,7 +200,9 @@ export function bomRoutes(app: Api, ctx: AppContext) {
           if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT') {
             throw tooLarge(limit)
           }
-          throw error
+          if (error instanceof HttpError) throw error
+          // The parser's own errors (a boundary that does not match, a body cut short).
+          throw problem(400, 'The multipart request could not be read', (error as Error).message)
         }
         if (!bom) return reply.status(200).send()
         const field = (name: string) => fields.get(name)

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import { TagNameString } from '../input.ts'
 import { projectAccessFor } from '../../domain/projects/access.ts'
 import { UuidParam } from '../../domain/projects/input.ts'
 import * as tagOps from '../../domain/projects/tags.ts'
@@ -18,12 +19,13 @@ const tags = ['tag']
 const NameParams = z.object({ name: z.string() })
 const sized = <T extends z.ZodType>(item: T) =>
   z.array(item).min(1, 'size must be between 1 and 100').max(100, 'size must be between 1 and 100')
-const TagNames = sized(z.string().refine((name) => name.trim() !== '', 'must not be blank'))
+const TagNames = sized(TagNameString.refine((name) => name.trim() !== '', 'must not be blank'))
 const Uuids = sized(UuidParam)
 
 const TagListItem = z.object({
   name: z.string(),
   projectCount: z.number(),
+  collectionProjectCount: z.number(),
   policyCount: z.number(),
   notificationRuleCount: z.number(),
 })
@@ -59,6 +61,7 @@ export function tagRoutes(app: Api, ctx: AppContext) {
         rows: page.rows.map((row) => ({
           name: row.name,
           projectCount: Number(row.project_count),
+          collectionProjectCount: Number(row.collection_project_count),
           policyCount: 0,
           notificationRuleCount: 0,
         })),

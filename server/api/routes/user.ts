@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import { NameString, UsernameString } from '../input.ts'
 import * as users from '../../data/users.ts'
 import { findTeamByUuid } from '../../data/teams.ts'
 import { authenticateManagedUser, issueToken } from '../../domain/auth/login.ts'
@@ -20,9 +21,9 @@ const formField = z.string().optional()
 const LoginForm = z.object({ username: formField, password: formField })
 const ManagedUserBody = z
   .object({
-    username: z.string().nullish(),
-    fullname: z.string().nullish(),
-    email: z.string().nullish(),
+    username: UsernameString.nullish(),
+    fullname: NameString.nullish(),
+    email: NameString.nullish(),
     newPassword: z.string().nullish(),
     confirmPassword: z.string().nullish(),
     forcePasswordChange: z.boolean().nullish(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { PackageURL } from 'packageurl-js'
+import { parsePurl, type ParsedPurl } from '../components/purl.ts'
 import parseSpdx from 'spdx-expression-parse'
 import {
   HASH_COLUMNS,
@@ -81,27 +81,11 @@ function classifier(type: unknown, fallback: string): string {
   return CLASSIFIER_SET.has(name) ? name : fallback
 }
 
-export interface CanonicalPurl {
-  purl: string
-  coordinates: string
-}
-
-// Dependency-Track's column limit; longer ones are treated as invalid.
-const MAX_PURL = 786
+export type CanonicalPurl = ParsedPurl
 
 /** Canonical form, and the coordinates (no qualifiers, no subpath); null when invalid. */
 export function canonicalPurl(value: unknown): CanonicalPurl | null {
-  const text = trimmed(value)
-  if (!text || text.length > MAX_PURL) return null
-  try {
-    const purl = PackageURL.fromString(text).toString()
-    if (purl.length > MAX_PURL) return null
-    // Qualifiers and subpath start at the first unencoded ? or # of the canonical form.
-    const end = purl.search(/[?#]/)
-    return { purl, coordinates: end < 0 ? purl : purl.slice(0, end) }
-  } catch {
-    return null
-  }
+  return parsePurl(trimmed(value)) ?? null
 }
 
 function contact(value: unknown): OrganizationalContact | null {

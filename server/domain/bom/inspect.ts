@@ -1,7 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser'
-import { BomNestingError } from './convert.ts'
+import { BomNestingError, MAX_NESTING } from './convert.ts'
 import { JsonSyntaxError, splitJsonBom, type SplitJsonBom } from './json-split.ts'
 import { isSpecVersion, type SpecVersion } from './model.ts'
+import { MAX_XML_DEPTH, xmlNestedTooDeeply } from './xml.ts'
 
 /** Why an upload is refused: the `detail` and `errors` of the 400 problem document. */
 export class InvalidBomError extends Error {
@@ -18,6 +19,7 @@ export type InspectedBom =
   | { format: 'XML'; specVersion: SpecVersion; text: string }
 
 const NEITHER = 'BOM is neither valid JSON nor XML'
+const NESTED_TOO_DEEPLY = 'The BOM is nested too deeply'
 const CYCLONEDX_NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.\d+)$/
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
 
@@ -54,7 +56,7 @@ function firstSignificantChar(text: string) {
 export function invalidBomFrom(error: unknown, format: 'JSON' | 'XML'): never {
   if (error instanceof InvalidBomError) throw error
   if (error instanceof BomNestingError || error instanceof RangeError) {
-    throw new InvalidBomError('The BOM is nested too deeply', [error.message])
+    throw new InvalidBomError(NESTED_TOO_DEEPLY, [error.message])
   }
   if (error instanceof JsonSyntaxError || format === 'XML') {
     throw new InvalidBomError(NEITHER, [`${format}: ${(error as Error).message}`])
@@ -98,6 +100,12 @@ function inspectXml(text: string): InspectedBom {
   if (result !== true) {
     const { msg, line, col } = result.err
     throw new InvalidBomError(NEITHER, [`XML: ${msg} (line ${line}, column ${col})`])
+  }
+  if (xmlNestedTooDeeply(text)) {
+    throw new InvalidBomError(NESTED_TOO_DEEPLY, [
+      `XML elements are nested more than ${MAX_XML_DEPTH} levels deep: at most ${MAX_NESTING} ` +
+        'levels of nested components or services are accepted',
+    ])
   }
   const namespaces = rootNamespaces(text)
   for (const namespace of namespaces) {

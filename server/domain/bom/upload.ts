@@ -14,9 +14,12 @@ import {
 import { findConfigProperty } from '../../data/config-properties.ts'
 import { principalTeamIds } from '../../data/project-access.ts'
 import type { Queryable } from '../../db/database.ts'
-import { problem, textError } from '../../http/errors.ts'
+import { problem, textError, validationError } from '../../http/errors.ts'
+import { rejectNul } from '../../http/input-guard.ts'
 import { BOM_PROCESS_JOB, type BomProcessPayload } from '../../jobs/bom-processing.ts'
 import type { Principal } from '../auth/principal.ts'
+import { exceeds, NAME_MAX, sizeMessage } from '../column-sizes.ts'
+import { beanError } from '../projects/input.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'
 import { handOver } from './handoff.ts'
 import type { InternalMatcher } from './convert.ts'
@@ -56,6 +59,23 @@ const clean = (value: string | undefined) => {
 
 export function normaliseTags(names: readonly string[]): string[] {
   return [...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean))].sort()
+}
+
+/** Both upload forms: no NUL characters, and names that fit their Dependency-Track columns. */
+function checkUploadFields(input: BomUploadRequest) {
+  const { bom: _bom, autoCreate: _autoCreate, isLatest: _isLatest, ...fields } = input
+  rejectNul(fields)
+  const sized = [
+    ['projectName', input.projectName],
+    ['projectVersion', input.projectVersion],
+    ['parentName', input.parentName],
+    ['parentVersion', input.parentVersion],
+    ...(input.tags ?? []).map((tag, index) => [`projectTags[${index}].name`, tag.trim()]),
+  ] as const
+  const errors = sized
+    .filter(([, value]) => exceeds(value?.trim()))
+    .map(([path, value]) => beanError(path, sizeMessage(0, NAME_MAX), value))
+  if (errors.length > 0) throw validationError(errors)
 }
 
 const sameTags = (a: string[], b: string[]) =>
@@ -214,6 +234,7 @@ export async function acceptBomUpload(
   principal: Principal,
   input: BomUploadRequest,
 ): Promise<{ token: string }> {
+  checkUploadFields(input)
   const db = ctx.db
   const planned = await resolveProject(ctx, principal, input)
   const requestedTags = input.tags === undefined ? undefined : normaliseTags(input.tags)

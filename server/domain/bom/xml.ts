@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser'
+import { MAX_NESTING } from './convert.ts'
 
 /**
  * CycloneDX XML → the shape of CycloneDX JSON, for the parts Lookout stores. One converter
@@ -8,7 +9,50 @@ import { XMLParser } from 'fast-xml-parser'
 type Node = Record<string, unknown>
 type Json = Record<string, unknown>
 
+/**
+ * The deepest element nesting accepted: each level of nested components (or services) takes two
+ * elements (`component` and its `components` wrapper), so MAX_NESTING levels fit with room for
+ * `bom`, `metadata` and the leaf's own fields. JSON and XML thus accept the same BOMs.
+ */
+export const MAX_XML_DEPTH = 2 * MAX_NESTING + 8
+
+/**
+ * Whether any element lies deeper than MAX_XML_DEPTH: one pass over well-formed XML (the
+ * validator has run), skipping comments, CDATA, processing instructions and quoted attributes.
+ */
+export function xmlNestedTooDeeply(xml: string): boolean {
+  let depth = 0
+  let position = xml.indexOf('<')
+  while (position >= 0 && position < xml.length) {
+    const next = xml[position + 1]
+    if (next === '?' || next === '!') {
+      const end = xml.startsWith('<!--', position)
+        ? xml.indexOf('-->', position) + 3
+        : xml.startsWith('<![CDATA[', position)
+          ? xml.indexOf(']]>', position) + 3
+          : xml.indexOf('>', position) + 1
+      if (end <= 0) return false
+      position = xml.indexOf('<', end)
+      continue
+    }
+    let cursor = position + 1
+    let quote: string | undefined
+    for (; cursor < xml.length; cursor++) {
+      const char = xml[cursor]
+      if (quote) {
+        if (char === quote) quote = undefined
+      } else if (char === '"' || char === "'") quote = char
+      else if (char === '>') break
+    }
+    if (next === '/') depth--
+    else if (xml[cursor - 1] !== '/' && ++depth > MAX_XML_DEPTH) return true
+    position = xml.indexOf('<', cursor)
+  }
+  return false
+}
+
 const parser = new XMLParser({
+  maxNestedTags: MAX_XML_DEPTH,
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   textNodeName: '#text',

@@ -1,6 +1,7 @@
-import { PackageURL } from 'packageurl-js'
 import { z } from 'zod'
+import { NAME_MAX, exceeds, sizeMessage } from '../column-sizes.ts'
 import { problem, validationError, type BeanValidationError } from '../../http/errors.ts'
+import { isPurl } from '../components/purl.ts'
 import { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES } from '../portfolio-enums.ts'
 
 export { CLASSIFIERS }
@@ -174,6 +175,12 @@ export function normaliseProjectInput(
     return value
   }
 
+  const checkedTagName = (path: string, raw: string | null | undefined) => {
+    const tagName = normaliseTagName(raw)
+    check(path, tagName, !exceeds(tagName), sizeMessage(0, NAME_MAX))
+    return tagName
+  }
+
   const name = trim(body.name)
   if (name === null) {
     if (options.nameRequired) check('name', null, false, 'must not be blank')
@@ -215,7 +222,7 @@ export function normaliseProjectInput(
   const input: ProjectInput = {
     uuid: trim(body.uuid),
     name,
-    version: text('version', body.version, undefined, 'version'),
+    version: text('version', body.version, NAME_MAX, 'version'),
     group: text('group', body.group, 255, 'group'),
     description: text('description', body.description, undefined, 'description'),
     publisher: text('publisher', body.publisher, 255, 'publisher'),
@@ -232,12 +239,18 @@ export function normaliseProjectInput(
       'org.dependencytrack.model.ProjectCollectionLogic',
       COLLECTION_LOGICS,
     ),
-    collectionTag: normaliseTagName(body.collectionTag?.name),
+    collectionTag: checkedTagName('collectionTag.name', body.collectionTag?.name),
     parentUuid: trim(body.parent?.uuid),
     cpe,
     purl,
     swidTagId: text('swidTagId', body.swidTagId, 255, 'SWID tagId'),
-    tags: body.tags ? uniqueTagNames(body.tags) : null,
+    tags: body.tags
+      ? uniqueTagNames(
+          body.tags.map((tag, index) =>
+            checkedTagName(`tags[${index}].name`, typeof tag === 'string' ? tag : tag.name),
+          ),
+        )
+      : null,
     active: body.active ?? null,
     isLatest: body.isLatest ?? null,
     externalReferences,
@@ -248,26 +261,8 @@ export function normaliseProjectInput(
   return input
 }
 
-function uniqueTagNames(tags: NonNullable<ProjectBody['tags']>) {
-  const names = tags.map((tag) => normaliseTagName(typeof tag === 'string' ? tag : tag.name))
+function uniqueTagNames(names: Array<string | null>) {
   return [...new Set(names.filter((name): name is string => name !== null))]
 }
 
-export function isPurl(value: string) {
-  try {
-    PackageURL.fromString(value)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** The canonical form Dependency-Track serialises; an unparsable purl is left out. */
-export function canonicalPurl(value: string | null) {
-  if (value === null) return undefined
-  try {
-    return PackageURL.fromString(value).toString()
-  } catch {
-    return undefined
-  }
-}
+export { canonicalPurl, isPurl } from '../components/purl.ts'
