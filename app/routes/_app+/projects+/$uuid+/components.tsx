@@ -38,7 +38,7 @@ import {
   COMPONENT_FIELDS,
   ComponentFormSchema,
   failedSubmission,
-} from './__component-form.server.ts'
+} from '~/routes/_app+/components+/__component-form.server.ts'
 import { ComponentListParamsSchema, tabUrl } from './__components-tab.server.ts'
 
 // The API accepts uploads only with BOM_UPLOAD (the 4.13 console also offered them to portfolio managers).

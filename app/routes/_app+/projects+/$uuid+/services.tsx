@@ -10,7 +10,7 @@ import { ServiceTable } from '~/components/services/service-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
-import { ServiceListParamsSchema } from './__services.server.ts'
+import { ServiceListParamsSchema } from '~/routes/_app+/services+/__services.server.ts'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, 'VIEW_PORTFOLIO')

@@ -1,11 +1,11 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/utils/date.ts'
-import type { loader as projectLoader } from './projects.$uuid.tsx'
+import type { loader as projectLoader } from './_layout.tsx'
 
 /** The overview tab: the project's facts (charts arrive with metrics). */
 export default function ProjectOverview() {
-  const data = useRouteLoaderData<typeof projectLoader>('routes/_app+/projects.$uuid')
+  const data = useRouteLoaderData<typeof projectLoader>('routes/_app+/projects+/$uuid+/_layout')
   const { t, i18n } = useTranslation()
   if (!data) return null
   const { project } = data

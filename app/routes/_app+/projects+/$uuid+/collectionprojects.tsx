@@ -10,7 +10,7 @@ import { DIALOG_KEYS as PROJECT_DIALOG_PARAMS } from '~/components/project-detai
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
-import { ProjectListParamsSchema } from './__projects.server.ts'
+import { ProjectListParamsSchema } from '~/routes/_app+/projects+/__projects.server.ts'
 
 /** The 4.13 Collection Projects tab: the project list scoped to the collection's direct children. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
