@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Box, ChevronRight, ExternalLink, Network, Search, Settings2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
-import { getComponent, listComponentProperties } from '~/api/component-details.server.ts'
+import { getComponent, listComponentProperties } from '~/api/components.server.ts'
 import { ComponentDetailsDialog } from '~/components/component-details/details-dialog.tsx'
 import { ComponentFacts, VulnerabilitySummary } from '~/components/component-details/overview.tsx'
 import {

@@ -8,7 +8,7 @@ import {
   getComponent,
   updateComponent,
   type ComponentDetail,
-} from '~/api/component-details.server.ts'
+} from '~/api/components.server.ts'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
 import {

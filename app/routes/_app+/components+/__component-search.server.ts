@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ComponentCriteria } from '~/api/component-search.server.ts'
+import type { ComponentCriteria } from '~/api/components.server.ts'
 import { SUBJECTS } from '~/components/component-search/subjects.ts'
 import { PAGE_SIZES } from '~/utils/portfolio.ts'
 

@@ -10,7 +10,7 @@ import {
   deleteProperty,
   getProjectFull,
   updateProject,
-} from '~/api/project-details.server.ts'
+} from '~/api/projects.server.ts'
 import { dialogUrl } from '~/components/project-details/dialog-url.ts'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { splitTags } from '~/utils/portfolio.ts'

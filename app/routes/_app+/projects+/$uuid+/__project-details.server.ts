@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PROPERTY_TYPES } from '~/api/project-details.server.ts'
+import { PROPERTY_TYPES } from '~/api/projects.server.ts'
 import { DETAIL_TABS, type DetailTab } from '~/components/project-details/dialog-url.ts'
 import type { FailedResponse } from '~/utils/api-errors.ts'
 import { CLASSIFIERS, COLLECTION_LOGICS } from '~/utils/portfolio.ts'

@@ -20,7 +20,7 @@ import {
   parentChoices,
   type ParentChoice,
   type ProjectProperty,
-} from '~/api/project-details.server.ts'
+} from '~/api/projects.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { AddVersionDialog } from '~/components/project-details/add-version-dialog.tsx'

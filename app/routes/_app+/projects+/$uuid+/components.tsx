@@ -20,8 +20,13 @@ import { Check, Loader2, Network, Upload } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
-import { createComponent, deleteComponent } from '~/api/component-details.server.ts'
-import { isProcessing, listProjectComponents, uploadBom } from '~/api/components.server.ts'
+import {
+  createComponent,
+  deleteComponent,
+  isProcessing,
+  listProjectComponents,
+  uploadBom,
+} from '~/api/components.server.ts'
 import { AddComponentDialog } from '~/components/component-details/add-component-dialog.tsx'
 import { ComponentsToolbar } from '~/components/component-details/components-toolbar.tsx'
 import { SelectAllHeader } from '~/components/list-controls.tsx'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildUpdateBody, type ProjectFull } from './project-details.server.ts'
+import { buildUpdateBody, type ProjectFull } from './projects.server.ts'
 
 const current: ProjectFull = {
   uuid: 'c0ffee00-0000-4000-8000-000000000001',
