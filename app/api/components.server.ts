@@ -29,7 +29,14 @@ export type ComponentRow = z.infer<typeof ComponentRowSchema>
 export async function listProjectComponents(
   api: ApiClient,
   projectUuid: string,
-  options: { searchText?: string; onlyDirect: boolean; pageNumber: number; pageSize: number },
+  options: {
+    searchText?: string
+    onlyDirect: boolean
+    pageNumber: number
+    pageSize: number
+    sortName?: string
+    sortOrder?: 'asc' | 'desc'
+  },
 ) {
   const response = await api.send(`/v1/component/project/${encodeURIComponent(projectUuid)}`, {
     query: {
@@ -37,6 +44,8 @@ export async function listProjectComponents(
       onlyDirect: options.onlyDirect || undefined,
       pageNumber: options.pageNumber,
       pageSize: options.pageSize,
+      sortName: options.sortName,
+      sortOrder: options.sortName ? options.sortOrder : undefined,
     },
   })
   const components = z.array(ComponentRowSchema).parse(await response.json())

@@ -86,6 +86,17 @@ export async function listProjects(api: ApiClient, options: ProjectListOptions) 
   return { projects, total: Number.isFinite(total) ? total : projects.length }
 }
 
+/** Whether the reader can see any project at all, inactive ones included. */
+export async function hasAnyProject(api: ApiClient) {
+  const { total } = await listProjects(api, {
+    excludeInactive: false,
+    onlyRoot: false,
+    pageNumber: 1,
+    pageSize: 1,
+  })
+  return total > 0
+}
+
 export const TeamRefSchema = z.object({ uuid: z.string(), name: z.string() }).loose()
 
 export async function visibleTeams(api: ApiClient) {

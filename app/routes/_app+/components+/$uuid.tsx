@@ -186,7 +186,7 @@ export default function ComponentRoute() {
         </div>
       </header>
 
-      <VulnerabilitySummary riskScore={component.lastInheritedRiskScore} />
+      <VulnerabilitySummary component={component} />
       <ComponentFacts component={component} />
 
       <section aria-labelledby="component-references" className="rounded-lg border bg-card p-5">

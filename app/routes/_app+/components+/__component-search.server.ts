@@ -1,12 +1,7 @@
 import { z } from 'zod'
 import type { ComponentCriteria } from '~/api/components.server.ts'
 import { SUBJECTS } from '~/components/component-search/subjects.ts'
-import { PAGE_SIZES } from '~/utils/portfolio.ts'
-
-const text = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() || undefined)
+import { listParamsSchema, textParam } from '~/components/list-kit/url-state.ts'
 
 export const SORTABLE = [
   'name',
@@ -25,20 +20,12 @@ export const SORTABLE = [
  * `?subject=COORDINATES&group=&name=&version=` or `?subject=PACKAGE_URL|CPE|SWID_TAGID|HASH&q=`,
  * plus page, pageSize, sortName and sortOrder.
  */
-export const ComponentSearchParamsSchema = z.object({
+export const ComponentSearchParamsSchema = listParamsSchema(SORTABLE, {
   subject: z.enum(SUBJECTS).catch('COORDINATES').default('COORDINATES'),
-  group: text,
-  name: text,
-  version: text,
-  q: text,
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value))
-    .catch(10)
-    .default(10),
-  sortName: z.enum(SORTABLE).optional().catch(undefined),
-  sortOrder: z.enum(['asc', 'desc']).optional().catch(undefined),
+  group: textParam,
+  name: textParam,
+  version: textParam,
+  q: textParam,
 })
 export type ComponentSearchParams = z.infer<typeof ComponentSearchParamsSchema>
 

@@ -8,7 +8,8 @@ import { ResultsTable } from '~/components/component-search/results-table.tsx'
 import { ComponentSearchForm } from '~/components/component-search/search-form.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
-import { Pager } from '~/components/list-controls.tsx'
+import { Pager } from '~/components/list-kit/pager.tsx'
+import { parseListParams } from '~/components/list-kit/url-state.ts'
 import { Alert } from '~/components/ui/alert.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -29,7 +30,7 @@ type Outcome =
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, 'VIEW_PORTFOLIO')
   const url = new URL(request.url)
-  const params = ComponentSearchParamsSchema.parse(Object.fromEntries(url.searchParams))
+  const params = parseListParams(ComponentSearchParamsSchema, url.searchParams)
   const t = await getFixedT(request, context)
   const title = t('meta.title', { page: t('pages.components') })
   const criteria = criteriaFor(params)
@@ -69,7 +70,7 @@ export default function ComponentSearchRoute() {
   const subjectLabel = t(`componentSearch.subjects.${params.subject}`)
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex min-w-0 flex-col gap-4">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t('pages.components')}</h1>
         <p className="text-sm text-muted-foreground">{t('componentSearch.intro')}</p>
@@ -105,7 +106,7 @@ export default function ComponentSearchRoute() {
           }
         />
       ) : (
-        <section aria-labelledby="component-results" className="flex flex-col gap-3">
+        <section aria-labelledby="component-results" className="flex min-w-0 flex-col gap-3">
           <h2 id="component-results" className="text-lg font-semibold">
             {t('componentSearch.results.heading', { number: outcome.total })}
           </h2>

@@ -1,54 +1,38 @@
 import { z } from 'zod'
-import { CLASSIFIERS, COLLECTION_LOGICS, PAGE_SIZES } from '~/utils/portfolio.ts'
-
-const flag = z
-  .string()
-  .optional()
-  .transform((value) => value === '1' || value === 'true' || value === 'on')
+import { flagParam, listParamsSchema } from '~/components/list-kit/url-state.ts'
+import { CLASSIFIERS, COLLECTION_LOGICS } from '~/utils/portfolio.ts'
 
 /** The project list's state lives in the URL, so every view can be bookmarked and works without JavaScript. */
-export const ProjectListParamsSchema = z.object({
-  searchText: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() || undefined),
-  showInactive: flag,
-  flat: flag,
-  tag: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim().toLowerCase() || undefined),
-  classifier: z.enum(CLASSIFIERS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value))
-    .catch(10)
-    .default(10),
-  sortName: z
-    .enum([
-      'name',
-      'version',
-      'isLatest',
-      'classifier',
-      'lastBomImport',
-      'lastBomImportFormat',
-      'lastInheritedRiskScore',
-      'active',
-    ])
-    .optional()
-    .catch(undefined),
-  sortOrder: z.enum(['asc', 'desc']).optional().catch(undefined),
-  expand: z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? '')
-        .split(',')
-        .filter((uuid) => /^[0-9a-f-]{36}$/.test(uuid))
-        .slice(0, 50),
-    ),
-})
+export const ProjectListParamsSchema = listParamsSchema(
+  [
+    'name',
+    'version',
+    'isLatest',
+    'classifier',
+    'lastBomImport',
+    'lastBomImportFormat',
+    'lastInheritedRiskScore',
+    'active',
+  ],
+  {
+    showInactive: flagParam,
+    flat: flagParam,
+    tag: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim().toLowerCase() || undefined),
+    classifier: z.enum(CLASSIFIERS).optional().catch(undefined),
+    expand: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .filter((uuid) => /^[0-9a-f-]{36}$/.test(uuid))
+          .slice(0, 50),
+      ),
+  },
+)
 
 const optionalText = z
   .string()

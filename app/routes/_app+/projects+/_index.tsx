@@ -1,18 +1,12 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useSearchParams,
-  useSubmit,
-} from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import {
   createProject,
+  hasAnyProject,
   listProjects,
   visibleTeams,
   type ProjectRow,
@@ -20,12 +14,14 @@ import {
 import { getPublicProperty } from '~/api/public.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
-import { Pager } from '~/components/list-controls.tsx'
+import { EmptyList } from '~/components/list-kit/list-table.tsx'
+import { Pager } from '~/components/list-kit/pager.tsx'
+import { FilterSwitch, ListToolbar } from '~/components/list-kit/toolbar.tsx'
+import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
 import { CreateProjectDialog } from '~/components/projects/create-project-dialog.tsx'
-import { listUrl } from '~/components/projects/list-url.ts'
+import { FirstProjectPrompt } from '~/components/projects/first-project.tsx'
 import { ProjectTable } from '~/components/projects/project-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Input } from '~/components/ui/input.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -36,7 +32,7 @@ import { CreateProjectFormSchema, ProjectListParamsSchema } from './__projects.s
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
   const url = new URL(request.url)
-  const params = ProjectListParamsSchema.parse(Object.fromEntries(url.searchParams))
+  const params = parseListParams(ProjectListParamsSchema, url.searchParams)
   const searching = Boolean(params.searchText)
   const flat = params.flat || searching
   const filters = {
@@ -67,6 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   const canCreate = permissions.includes('PORTFOLIO_MANAGEMENT')
+  const filtered = Boolean(params.searchText || params.tag || params.classifier)
+  const portfolioEmpty =
+    total === 0 && !filtered && (params.showInactive || !(await hasAnyProject(api)))
   const choices =
     canCreate && url.searchParams.has('create')
       ? {
@@ -95,6 +94,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     searching,
     childrenOf,
     canCreate,
+    canUpload: permissions.includes('BOM_UPLOAD'),
+    portfolioEmpty,
     choices,
     constraint: getZodConstraint(CreateProjectFormSchema),
     title: t('meta.title', { page: t('pages.projects') }),
@@ -144,11 +145,11 @@ export default function ProjectsRoute() {
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
-  const submit = useSubmit()
   const { params, total } = data
+  const createTo = `${listHref(searchParams, {})}&create`
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex min-w-0 flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{t('pages.projects')}</h1>
@@ -160,7 +161,7 @@ export default function ProjectsRoute() {
                     classifier: t(`classifier.${params.classifier}`),
                   })}
               <Link
-                to={listUrl(searchParams, {
+                to={listHref(searchParams, {
                   tag: undefined,
                   classifier: undefined,
                   page: undefined,
@@ -175,7 +176,7 @@ export default function ProjectsRoute() {
         </div>
         {data.canCreate ? (
           <Button asChild>
-            <Link to={`${listUrl(searchParams, {})}&create`} preventScrollReset>
+            <Link to={createTo} preventScrollReset>
               <Plus aria-hidden />
               {t('projects.create.open')}
             </Link>
@@ -183,68 +184,35 @@ export default function ProjectsRoute() {
         ) : null}
       </header>
 
-      <Form
-        method="get"
-        role="search"
-        className="flex flex-wrap items-end gap-4 rounded-lg border bg-card p-3"
-        onChange={(event) => {
-          if ((event.target as HTMLElement).getAttribute('type') === 'checkbox')
-            submit(event.currentTarget)
-        }}
+      <ListToolbar
+        idPrefix="project"
+        searchLabel={t('projects.search')}
+        searchValue={params.searchText}
+        owns={['showInactive', 'flat', 'expand']}
+        boxed
       >
-        {params.tag ? <input type="hidden" name="tag" value={params.tag} /> : null}
-        {params.classifier ? (
-          <input type="hidden" name="classifier" value={params.classifier} />
-        ) : null}
-        {params.sortName ? <input type="hidden" name="sortName" value={params.sortName} /> : null}
-        {params.sortOrder ? (
-          <input type="hidden" name="sortOrder" value={params.sortOrder} />
-        ) : null}
-        <input type="hidden" name="pageSize" value={params.pageSize} />
-        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
-          <label htmlFor="project-search" className="text-sm font-medium">
-            {t('projects.search')}
-          </label>
-          <Input
-            id="project-search"
-            type="search"
-            name="searchText"
-            defaultValue={params.searchText ?? ''}
-          />
-        </div>
-        <label className="flex items-center gap-2 pb-2 text-sm">
-          <input
-            type="checkbox"
-            name="showInactive"
-            value="1"
-            defaultChecked={params.showInactive}
-            className="size-4"
-          />
-          {t('projects.showInactive')}
-        </label>
-        <label
-          className="flex items-center gap-2 pb-2 text-sm"
+        <FilterSwitch
+          name="showInactive"
+          label={t('projects.showInactive')}
+          checked={params.showInactive}
+        />
+        <FilterSwitch
+          name="flat"
+          label={t('projects.flatView')}
+          checked={params.flat || data.searching}
+          disabled={data.searching}
           title={data.searching ? t('projects.flatWhileSearching') : undefined}
-        >
-          <input
-            type="checkbox"
-            name="flat"
-            value="1"
-            defaultChecked={params.flat || data.searching}
-            disabled={data.searching}
-            className="size-4"
-          />
-          {t('projects.flatView')}
-        </label>
-        <Button type="submit" variant="secondary">
-          {t('projects.apply')}
-        </Button>
-      </Form>
+        />
+      </ListToolbar>
 
-      {data.projects.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          {t('projects.empty')}
-        </p>
+      {data.portfolioEmpty ? (
+        <FirstProjectPrompt
+          canCreate={data.canCreate}
+          canUpload={data.canUpload}
+          createTo={createTo}
+        />
+      ) : data.projects.length === 0 ? (
+        <EmptyList>{t('projects.empty')}</EmptyList>
       ) : (
         <ProjectTable
           projects={data.projects}

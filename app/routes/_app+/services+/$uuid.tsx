@@ -21,11 +21,13 @@ import {
 } from '~/components/services/service-details-dialog.tsx'
 import { YesNo } from '~/components/services/service-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import { Measured } from '~/components/measurement.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
+import { measuredRiskScore } from '~/utils/measurement.ts'
 import { mergeServiceEdits, ServiceFormSchema } from './__services.server.ts'
 
 const SIBLINGS_SHOWN = 10
@@ -223,7 +225,9 @@ export default function ServiceRoute() {
             </p>
             <dl className="mt-3 flex items-baseline justify-between text-sm">
               <dt className="text-muted-foreground">{t('services.columns.riskScore')}</dt>
-              <dd className="text-lg font-semibold">{service.lastInheritedRiskScore ?? 0}</dd>
+              <dd className="text-lg font-semibold">
+                <Measured value={measuredRiskScore(service)} />
+              </dd>
             </dl>
           </section>
           {project ? (

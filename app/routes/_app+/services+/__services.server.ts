@@ -1,22 +1,13 @@
 import { z } from 'zod'
 import type { Service } from '~/api/services.server.ts'
-import { PAGE_SIZES } from '~/utils/portfolio.ts'
+import { listParamsSchema } from '~/components/list-kit/url-state.ts'
 
 /** The Services tab's state lives in the URL: search, sort and page survive reloads and work without JavaScript. */
-export const ServiceListParamsSchema = z.object({
-  searchText: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() || undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value))
-    .catch(10)
-    .default(10),
-  sortName: z.enum(['name', 'version', 'lastInheritedRiskScore']).optional().catch(undefined),
-  sortOrder: z.enum(['asc', 'desc']).optional().catch(undefined),
-})
+export const ServiceListParamsSchema = listParamsSchema([
+  'name',
+  'version',
+  'lastInheritedRiskScore',
+])
 
 const optionalText = (max: number) =>
   z

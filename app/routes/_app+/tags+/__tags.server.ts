@@ -1,12 +1,11 @@
 import { z } from 'zod'
-import { PAGE_SIZES } from '~/utils/portfolio.ts'
-
-const text = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() || undefined)
-const pageNumber = z.coerce.number().int().min(1).catch(1).default(1)
-const sortOrder = z.enum(['asc', 'desc']).optional().catch(undefined)
+import {
+  listParamsSchema,
+  pageParam,
+  sortNameParam,
+  sortOrderParam,
+  textParam,
+} from '~/components/list-kit/url-state.ts'
 
 export const TAGGED_PAGE_SIZE = 10
 
@@ -15,29 +14,20 @@ export const TAGGED_PAGE_SIZE = 10
  * bookmarked and works without JavaScript. The tag name is kept exactly as given: it may contain
  * any character.
  */
-export const TagListParamsSchema = z.object({
-  searchText: text,
-  page: pageNumber,
-  pageSize: z.coerce
-    .number()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value))
-    .catch(10)
-    .default(10),
-  sortName: z
-    .enum(['name', 'projectCount', 'policyCount', 'notificationRuleCount'])
-    .optional()
-    .catch(undefined),
-  sortOrder,
-  tagged: z.enum(['projects', 'policies', 'alerts']).optional().catch(undefined),
-  tag: z
-    .string()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
-  taggedSearch: text,
-  taggedPage: pageNumber,
-  taggedSortName: z.enum(['name', 'version']).optional().catch(undefined),
-  taggedSortOrder: sortOrder,
-})
+export const TagListParamsSchema = listParamsSchema(
+  ['name', 'projectCount', 'policyCount', 'notificationRuleCount'],
+  {
+    tagged: z.enum(['projects', 'policies', 'alerts']).optional().catch(undefined),
+    tag: z
+      .string()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    taggedSearch: textParam,
+    taggedPage: pageParam,
+    taggedSortName: sortNameParam(['name', 'version']),
+    taggedSortOrder: sortOrderParam,
+  },
+)
 export type TagListParams = z.infer<typeof TagListParamsSchema>
 
 /** Which permission each unassign intent needs (the API checks the same). */

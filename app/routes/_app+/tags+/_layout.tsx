@@ -6,11 +6,13 @@ import { ApiError } from '~/api/client.server.ts'
 import { deleteTags, listTagged, listTags, tagErrors, unassignTag } from '~/api/tags.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
-import { KeepParams, Pager, SelectAllHeader, SortHeader } from '~/components/list-controls.tsx'
+import { EmptyList, ListTable, SelectRowCell } from '~/components/list-kit/list-table.tsx'
+import { Pager } from '~/components/list-kit/pager.tsx'
+import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
+import { parseListParams } from '~/components/list-kit/url-state.ts'
 import { openTaggedUrl, TaggedDialog } from '~/components/tags/tagged-dialog.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Input } from '~/components/ui/input.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -26,7 +28,7 @@ import {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
   const url = new URL(request.url)
-  const params = TagListParamsSchema.parse(Object.fromEntries(url.searchParams))
+  const params = parseListParams(TagListParamsSchema, url.searchParams)
   const { rows, total } = await listTags(api, {
     searchText: params.searchText,
     pageNumber: params.page,
@@ -137,28 +139,14 @@ export default function TagsRoute() {
         <p className="text-sm text-muted-foreground">{t('tags.intro')}</p>
       </header>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t('tags.searchForm')}
-        className="flex flex-wrap items-end gap-4 rounded-lg border bg-card p-3"
-      >
-        <KeepParams except={['searchText', 'page', 'tagged', 'tag']} />
-        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
-          <label htmlFor="tag-search" className="text-sm font-medium">
-            {t('tags.search')}
-          </label>
-          <Input
-            id="tag-search"
-            type="search"
-            name="searchText"
-            defaultValue={params.searchText ?? ''}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          {t('common.apply')}
-        </Button>
-      </Form>
+      <ListToolbar
+        label={t('tags.searchForm')}
+        idPrefix="tag"
+        searchLabel={t('tags.search')}
+        searchValue={params.searchText}
+        owns={['tagged', 'tag']}
+        boxed
+      />
 
       {refusals.length > 0 ? (
         <Alert variant="destructive" role="alert">
@@ -183,74 +171,63 @@ export default function TagsRoute() {
           </div>
         ) : null}
         {data.tags.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-            {params.searchText ? t('tags.noMatch') : t('tags.empty')}
-          </p>
+          <EmptyList>{params.searchText ? t('tags.noMatch') : t('tags.empty')}</EmptyList>
         ) : (
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('pages.tags')}</caption>
-              <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  {can.delete ? <SelectAllHeader name="name" label={t('tags.selectAll')} /> : null}
-                  <SortHeader label={t('tags.columns.name')} column="name" />
-                  <SortHeader label={t('tags.columns.projects')} column="projectCount" />
-                  <SortHeader label={t('tags.columns.policies')} column="policyCount" />
-                  <SortHeader label={t('tags.columns.alerts')} column="notificationRuleCount" />
-                </tr>
-              </thead>
-              <tbody>
-                {data.tags.map((tag) => (
-                  <tr key={tag.name} className="border-t">
-                    {can.delete ? (
-                      <td className="px-3 py-2">
-                        <input
-                          type="checkbox"
-                          name="name"
-                          value={tag.name}
-                          aria-label={t('tags.selectRow', { name: tag.name })}
-                          className="size-4 align-middle"
-                        />
-                      </td>
-                    ) : null}
-                    <td className="px-3 py-2">
-                      <Link
-                        to={`/projects?${new URLSearchParams({ tag: tag.name })}`}
-                        className="inline-block max-w-full break-words rounded-full bg-secondary px-2 py-0.5 text-secondary-foreground hover:underline"
-                        title={t('tags.filterProjects', { tag: tag.name })}
-                      >
-                        {tag.name}
-                      </Link>
-                    </td>
-                    <CountCell
-                      count={tag.projectCount}
-                      to={openTaggedUrl(searchParams, 'projects', tag.name)}
-                      label={t('tags.tagged.projects.open', {
-                        tag: tag.name,
-                        number: tag.projectCount,
-                      })}
-                    />
-                    <CountCell
-                      count={tag.policyCount}
-                      to={openTaggedUrl(searchParams, 'policies', tag.name)}
-                      label={t('tags.tagged.policies.open', {
-                        tag: tag.name,
-                        number: tag.policyCount,
-                      })}
-                    />
-                    <CountCell
-                      count={tag.notificationRuleCount}
-                      to={can.alerts ? openTaggedUrl(searchParams, 'alerts', tag.name) : undefined}
-                      label={t('tags.tagged.alerts.open', {
-                        tag: tag.name,
-                        number: tag.notificationRuleCount,
-                      })}
-                    />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption={t('pages.tags')}
+            selectAll={can.delete ? { name: 'name', label: t('tags.selectAll') } : undefined}
+            columns={[
+              { key: 'name', label: t('tags.columns.name'), sort: 'name' },
+              { key: 'projects', label: t('tags.columns.projects'), sort: 'projectCount' },
+              { key: 'policies', label: t('tags.columns.policies'), sort: 'policyCount' },
+              { key: 'alerts', label: t('tags.columns.alerts'), sort: 'notificationRuleCount' },
+            ]}
+          >
+            {data.tags.map((tag) => (
+              <tr key={tag.name} className="border-t">
+                {can.delete ? (
+                  <SelectRowCell
+                    name="name"
+                    value={tag.name}
+                    label={t('tags.selectRow', { name: tag.name })}
+                  />
+                ) : null}
+                <td className="px-3 py-2">
+                  <Link
+                    to={`/projects?${new URLSearchParams({ tag: tag.name })}`}
+                    className="inline-block max-w-full break-words rounded-full bg-secondary px-2 py-0.5 text-secondary-foreground hover:underline"
+                    title={t('tags.filterProjects', { tag: tag.name })}
+                  >
+                    {tag.name}
+                  </Link>
+                </td>
+                <CountCell
+                  count={tag.projectCount}
+                  to={openTaggedUrl(searchParams, 'projects', tag.name)}
+                  label={t('tags.tagged.projects.open', {
+                    tag: tag.name,
+                    number: tag.projectCount,
+                  })}
+                />
+                <CountCell
+                  count={tag.policyCount}
+                  to={openTaggedUrl(searchParams, 'policies', tag.name)}
+                  label={t('tags.tagged.policies.open', {
+                    tag: tag.name,
+                    number: tag.policyCount,
+                  })}
+                />
+                <CountCell
+                  count={tag.notificationRuleCount}
+                  to={can.alerts ? openTaggedUrl(searchParams, 'alerts', tag.name) : undefined}
+                  label={t('tags.tagged.alerts.open', {
+                    tag: tag.name,
+                    number: tag.notificationRuleCount,
+                  })}
+                />
+              </tr>
+            ))}
+          </ListTable>
         )}
       </Form>
 

@@ -7,16 +7,13 @@ import {
 } from '@remix-run/node'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
-  Form,
-  Link,
   useActionData,
   useLoaderData,
-  useRevalidator,
   useParams,
+  useRevalidator,
+  useRouteLoaderData,
   useSearchParams,
-  useSubmit,
 } from '@remix-run/react'
-import { Check, Loader2, Network, Upload } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
@@ -28,12 +25,15 @@ import {
   uploadBom,
 } from '~/api/components.server.ts'
 import { AddComponentDialog } from '~/components/component-details/add-component-dialog.tsx'
+import { BomUploadForm, UploadProgress } from '~/components/component-details/bom-upload-form.tsx'
 import { ComponentsToolbar } from '~/components/component-details/components-toolbar.tsx'
-import { SelectAllHeader } from '~/components/list-controls.tsx'
+import { ProjectComponentsTable } from '~/components/component-details/project-components-table.tsx'
+import { parseDependencyList } from '~/components/dependency-graph/graph-model.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { listUrl } from '~/components/projects/list-url.ts'
-import { Button } from '~/components/ui/button.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { EmptyList } from '~/components/list-kit/list-table.tsx'
+import { Pager } from '~/components/list-kit/pager.tsx'
+import { FilterSwitch, ListToolbar } from '~/components/list-kit/toolbar.tsx'
+import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -45,17 +45,19 @@ import {
   failedSubmission,
 } from '~/routes/_app+/components+/__component-form.server.ts'
 import { ComponentListParamsSchema, tabUrl } from './__components-tab.server.ts'
+import type { loader as projectLoader } from './_layout.tsx'
 
 // The API accepts uploads only with BOM_UPLOAD (the 4.13 console also offered them to portfolio managers).
 const CAN_UPLOAD = 'BOM_UPLOAD'
 const CAN_MANAGE = 'PORTFOLIO_MANAGEMENT'
 const REMOVE_FORM = 'remove-components'
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+const PROJECT_ROUTE = 'routes/_app+/projects+/$uuid+/_layout'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
   const url = new URL(request.url)
-  const query = ComponentListParamsSchema.parse(Object.fromEntries(url.searchParams))
+  const query = parseListParams(ComponentListParamsSchema, url.searchParams)
   const uuid = params.uuid ?? ''
   const [{ components, total }, processing] = await Promise.all([
     listProjectComponents(api, uuid, {
@@ -63,6 +65,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       onlyDirect: query.onlyDirect,
       pageNumber: query.page,
       pageSize: query.pageSize,
+      sortName: query.sortName,
+      sortOrder: query.sortOrder,
     }),
     query.token ? isProcessing(api, query.token) : Promise.resolve(false),
   ])
@@ -186,13 +190,13 @@ async function uploadAction({ request, context, params }: ActionFunctionArgs) {
 export default function ProjectComponentsTab() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const project = useRouteLoaderData<typeof projectLoader>(PROJECT_ROUTE)?.project
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
-  const submit = useSubmit()
   const revalidator = useRevalidator()
   const { query, total } = data
   const projectUuid = useParams().uuid ?? ''
-  const pages = Math.max(1, Math.ceil(total / query.pageSize))
+  const caption = t('components.title', { count: total })
 
   useEffect(() => {
     if (!data.processing) return
@@ -201,207 +205,60 @@ export default function ProjectComponentsTab() {
   }, [data.processing, revalidator])
 
   return (
-    <section aria-labelledby="components-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="components-heading" className="flex min-w-0 flex-col gap-4">
       <h2 id="components-heading" className="text-lg font-semibold">
-        {t('components.title', { count: total })}
+        {caption}
       </h2>
-      {data.processing ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm"
-        >
-          <Loader2 aria-hidden className="size-4 animate-spin" />
-          {t('components.upload.processing')}
-          <noscript>
-            <Link to="" className="text-primary underline">
-              {t('components.upload.refresh')}
-            </Link>
-          </noscript>
-        </p>
-      ) : null}
+      {data.processing ? <UploadProgress /> : null}
       <ComponentsToolbar
         projectUuid={projectUuid}
         canManage={data.canManage}
-        addTo={`${listUrl(searchParams, { token: undefined })}&add`}
+        addTo={`${listHref(searchParams, {})}&add`}
         removeFormId={REMOVE_FORM}
       />
-      {data.canUpload ? (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3"
-        >
-          <div className="flex flex-col gap-1">
-            <label htmlFor="bom-file" className="text-sm font-medium">
-              {t('components.upload.label')}
-            </label>
-            <input
-              id="bom-file"
-              name="bom"
-              type="file"
-              accept=".json,.xml,application/json,application/xml,text/xml"
-              required
-              className="text-sm"
-            />
-          </div>
-          <Button type="submit">
-            <Upload aria-hidden />
-            {t('components.upload.submit')}
-          </Button>
-        </Form>
-      ) : null}
+      {/* A new upload token means the last upload succeeded: a fresh form forgets its file. */}
+      {data.canUpload ? <BomUploadForm key={query.token ?? 'upload'} /> : null}
 
-      <Form
-        method="get"
-        role="search"
-        className="flex flex-wrap items-end gap-4"
-        onChange={(event) => {
-          if ((event.target as HTMLElement).getAttribute('type') === 'checkbox')
-            submit(event.currentTarget)
-        }}
+      <ListToolbar
+        idPrefix="component"
+        searchLabel={t('components.search')}
+        searchValue={query.searchText}
+        owns={['onlyDirect']}
       >
-        <input type="hidden" name="pageSize" value={query.pageSize} />
-        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
-          <label htmlFor="component-search" className="text-sm font-medium">
-            {t('components.search')}
-          </label>
-          <Input
-            id="component-search"
-            type="search"
-            name="searchText"
-            defaultValue={query.searchText ?? ''}
-          />
-        </div>
-        <label className="flex items-center gap-2 pb-2 text-sm">
-          <input
-            type="checkbox"
-            name="onlyDirect"
-            value="1"
-            defaultChecked={query.onlyDirect}
-            className="size-4"
-          />
-          {t('components.onlyDirect')}
-        </label>
-        <Button type="submit" variant="secondary">
-          {t('projects.apply')}
-        </Button>
-      </Form>
+        <FilterSwitch
+          name="onlyDirect"
+          label={t('components.onlyDirect')}
+          checked={query.onlyDirect}
+        />
+      </ListToolbar>
 
       {data.components.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          {t('components.empty')}
-        </p>
+        <EmptyList>
+          {query.searchText || query.onlyDirect ? t('components.noMatch') : t('components.empty')}
+        </EmptyList>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                {data.canManage ? (
-                  <SelectAllHeader
-                    name="componentUuid"
-                    form={REMOVE_FORM}
-                    label={t('componentDetails.remove.selectAll')}
-                  />
-                ) : null}
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('components.columns.name')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('components.columns.version')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('components.columns.group')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('components.columns.internal')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('components.columns.license')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('components.columns.riskScore')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.components.map((component) => (
-                <tr key={component.uuid} className="border-t">
-                  {data.canManage ? (
-                    <td className="px-3 py-2">
-                      <input
-                        type="checkbox"
-                        form={REMOVE_FORM}
-                        name="componentUuid"
-                        value={component.uuid}
-                        aria-label={t('componentDetails.remove.select', { name: component.name })}
-                        className="size-4"
-                      />
-                    </td>
-                  ) : null}
-                  <td className="px-3 py-2">
-                    <span className="flex items-center gap-2">
-                      <Link
-                        to={`/components/${component.uuid}`}
-                        className="font-medium text-primary hover:underline"
-                      >
-                        {component.name}
-                      </Link>
-                      <Link
-                        to={`/projects/${projectUuid}/dependencyGraph/${component.uuid}`}
-                        title={t('componentDetails.showInGraph')}
-                        className="rounded text-muted-foreground hover:text-foreground"
-                      >
-                        <Network aria-hidden className="size-4" />
-                        <span className="sr-only">{t('componentDetails.showInGraph')}</span>
-                      </Link>
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{component.version}</td>
-                  <td className="px-3 py-2">{component.group}</td>
-                  <td className="px-3 py-2">
-                    {component.isInternal ? (
-                      <Check aria-label={t('components.columns.internal')} className="size-4" />
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {component.resolvedLicense?.licenseId ??
-                      component.license ??
-                      component.licenseExpression}
-                  </td>
-                  <td className="px-3 py-2">{component.lastInheritedRiskScore ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ProjectComponentsTable
+          projectUuid={projectUuid}
+          components={data.components}
+          caption={caption}
+          removeForm={data.canManage ? REMOVE_FORM : undefined}
+          hasGraph={parseDependencyList(project?.directDependencies).length > 0}
+        />
       )}
-      <nav
-        aria-label={t('components.pagination')}
-        className="flex items-center justify-end gap-2 text-sm"
-      >
-        {query.page > 1 ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to={listUrl(searchParams, { page: String(query.page - 1), token: undefined })}>
-              {t('projects.previous')}
-            </Link>
-          </Button>
-        ) : null}
-        <span aria-current="page">
-          {query.page} / {pages}
-        </span>
-        {query.page < pages ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to={listUrl(searchParams, { page: String(query.page + 1), token: undefined })}>
-              {t('projects.next')}
-            </Link>
-          </Button>
-        ) : null}
-      </nav>
+      <Pager
+        total={total}
+        page={query.page}
+        pageSize={query.pageSize}
+        label={t('components.pagination')}
+        showingKey="componentSearch.showing"
+        pageSizeParam="pageSize"
+        idPrefix="components"
+      />
       {data.adding ? (
         <AddComponentDialog
           constraint={data.constraint}
           lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
-          closeTo={listUrl(searchParams, { add: undefined, token: undefined })}
+          closeTo={listHref(searchParams, { add: undefined })}
         />
       ) : null}
     </section>
