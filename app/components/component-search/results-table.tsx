@@ -22,14 +22,27 @@ export interface FoundComponentRow {
   project?: { uuid: string; name: string; version?: string }
 }
 
+/** Columns shown only on wide screens; narrower ones scroll less and keep the essentials. */
+const wide = 'hidden 2xl:table-cell'
+
 const COLUMNS = [
   { key: 'name', labelKey: 'components.columns.name', sort: 'name' },
   { key: 'version', labelKey: 'components.columns.version', sort: 'version' },
-  { key: 'group', labelKey: 'components.columns.group', sort: 'group' },
+  {
+    key: 'group',
+    labelKey: 'components.columns.group',
+    sort: 'group',
+    className: 'hidden 2xl:table-cell',
+  },
   { key: 'purl', labelKey: 'projects.create.purl', sort: 'purl' },
   { key: 'internal', labelKey: 'components.columns.internal' },
-  { key: 'cpe', labelKey: 'projects.create.cpe', sort: 'cpe' },
-  { key: 'swidTagId', labelKey: 'projects.create.swidTagId', sort: 'swidTagId' },
+  { key: 'cpe', labelKey: 'projects.create.cpe', sort: 'cpe', className: wide },
+  {
+    key: 'swidTagId',
+    labelKey: 'projects.create.swidTagId',
+    sort: 'swidTagId',
+    className: wide,
+  },
   { key: 'project', labelKey: 'pages.project', sort: 'project.name' },
   { key: 'license', labelKey: 'components.columns.license', sort: 'license' },
   { key: 'riskScore', labelKey: 'components.columns.riskScore', sort: 'lastInheritedRiskScore' },
@@ -52,39 +65,50 @@ export function ResultsTable({ components }: { components: FoundComponentRow[] }
           component.license ??
           component.licenseExpression
         const project = component.project
+        const projectLabel = project?.version ? `${project.name} ${project.version}` : project?.name
         return (
           <tr key={component.uuid} className="border-t align-top">
             <td className="px-3 py-2">
               <Link
                 to={`/components/${component.uuid}`}
                 title={component.name}
-                className="block max-w-[14rem] truncate font-medium text-primary hover:underline"
+                className="block max-w-[12rem] truncate font-medium text-primary hover:underline"
               >
                 {component.name}
               </Link>
+              <Truncated
+                text={component.group}
+                className="max-w-[12rem] text-xs text-muted-foreground 2xl:hidden"
+              />
             </td>
-            <td className="whitespace-nowrap px-3 py-2">{component.version}</td>
             <td className="px-3 py-2">
+              <Truncated text={component.version} className="max-w-[8rem]" />
+            </td>
+            <td className="hidden px-3 py-2 2xl:table-cell">
               <Truncated text={component.group} className="max-w-[10rem]" />
             </td>
             <td className={identity}>
-              <Truncated text={component.purl} />
+              <Truncated text={component.purl} className="max-w-[12rem]" />
             </td>
             <td className="px-3 py-2">
               {component.isInternal ? (
                 <Check aria-label={t('components.columns.internal')} className="size-4" />
               ) : null}
             </td>
-            <td className={identity}>
+            <td className={`${identity} ${wide}`}>
               <Truncated text={component.cpe} />
             </td>
-            <td className={identity}>
+            <td className={`${identity} ${wide}`}>
               <Truncated text={component.swidTagId} />
             </td>
-            <td className="whitespace-nowrap px-3 py-2">
+            <td className="px-3 py-2">
               {project ? (
-                <Link to={`/projects/${project.uuid}`} className="text-primary hover:underline">
-                  {project.version ? `${project.name} ${project.version}` : project.name}
+                <Link
+                  to={`/projects/${project.uuid}`}
+                  title={projectLabel}
+                  className="block max-w-[10rem] truncate text-primary hover:underline"
+                >
+                  {projectLabel}
                 </Link>
               ) : null}
             </td>
@@ -92,12 +116,13 @@ export function ResultsTable({ components }: { components: FoundComponentRow[] }
               {component.resolvedLicense?.licenseId ? (
                 <Link
                   to={`/licenses/${encodeURIComponent(component.resolvedLicense.licenseId)}`}
-                  className="text-primary hover:underline"
+                  title={licenseName}
+                  className="block max-w-[8rem] truncate text-primary hover:underline"
                 >
                   {licenseName}
                 </Link>
               ) : (
-                licenseName
+                <Truncated text={licenseName} className="max-w-[8rem]" />
               )}
             </td>
             <td className="px-3 py-2">

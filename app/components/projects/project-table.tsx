@@ -18,14 +18,14 @@ const COLUMNS = [
     key: 'classifier',
     labelKey: 'projects.columns.classifier',
     sort: 'classifier',
-    className: 'hidden lg:table-cell',
+    className: 'hidden 2xl:table-cell',
   },
   { key: 'lastBomImport', labelKey: 'projects.columns.lastBomImport', sort: 'lastBomImport' },
   {
     key: 'bomFormat',
     labelKey: 'projects.columns.bomFormat',
     sort: 'lastBomImportFormat',
-    className: 'hidden xl:table-cell',
+    className: 'hidden 2xl:table-cell',
   },
   { key: 'riskScore', labelKey: 'projects.columns.riskScore', sort: 'lastInheritedRiskScore' },
   { key: 'active', labelKey: 'projects.columns.active', sort: 'active' },
@@ -118,7 +118,7 @@ function ProjectRows({
             <Link
               to={`/projects/${project.uuid}`}
               title={project.name}
-              className="block max-w-[18rem] truncate font-medium text-primary hover:underline"
+              className="block max-w-[14rem] truncate font-medium text-primary hover:underline"
             >
               {project.name}
             </Link>
@@ -152,14 +152,14 @@ function ProjectRows({
           </div>
         </td>
         <td className="px-3 py-2">
-          <Truncated text={project.version} className="max-w-[10rem]" />
+          <Truncated text={project.version} className="max-w-[8rem]" />
         </td>
         <td className="px-3 py-2">
           {project.isLatest ? (
             <Check aria-label={t('projects.columns.latest')} className="size-4" />
           ) : null}
         </td>
-        <td className="hidden px-3 py-2 lg:table-cell">
+        <td className="hidden px-3 py-2 2xl:table-cell">
           {project.classifier ? (
             <Link
               to={`/projects?${new URLSearchParams({ classifier: project.classifier })}`}
@@ -174,7 +174,7 @@ function ProjectRows({
             ? formatDate(project.lastBomImport, i18n.language, { withTime: true })
             : '-'}
         </td>
-        <td className="hidden px-3 py-2 xl:table-cell">{project.lastBomImportFormat}</td>
+        <td className="hidden px-3 py-2 2xl:table-cell">{project.lastBomImportFormat}</td>
         <td className="px-3 py-2">
           <Measured value={measuredRiskScore(project)} />
         </td>
