@@ -1,30 +1,15 @@
-import { ADMIN_PASSWORD, createProject, createUser } from './support/api.ts'
+import { createProject, createUser } from './support/api.ts'
 import { startFreshServer } from './support/fresh-server.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
-
-/** A fresh server whose admin has left the first-start password behind, so helpers can sign in. */
-async function freshPortfolio() {
-  const server = await startFreshServer()
-  const response = await fetch(`${server.baseUrl}/api/v1/user/forceChangePassword`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username: 'admin',
-      password: 'admin',
-      newPassword: ADMIN_PASSWORD,
-      confirmPassword: ADMIN_PASSWORD,
-    }),
-  })
-  expect(response.status).toBe(200)
-  return server
-}
+import { releaseAdmin } from './support/list-data.ts'
 
 test('an empty portfolio invites the first project on the dashboard and the project list', async ({
   page,
 }) => {
   test.slow()
-  const server = await freshPortfolio()
+  const server = await startFreshServer()
   try {
+    await releaseAdmin(server.baseUrl)
     const manager = await createUser(server.baseUrl, [
       'VIEW_PORTFOLIO',
       'PORTFOLIO_MANAGEMENT',

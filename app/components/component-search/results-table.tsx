@@ -82,13 +82,13 @@ export function ResultsTable({ components }: { components: FoundComponentRow[] }
               />
             </td>
             <td className="px-3 py-2">
-              <Truncated text={component.version} className="max-w-[8rem]" />
+              <Truncated text={component.version} className="max-w-[7rem]" />
             </td>
             <td className="hidden px-3 py-2 2xl:table-cell">
               <Truncated text={component.group} className="max-w-[10rem]" />
             </td>
             <td className={identity}>
-              <Truncated text={component.purl} className="max-w-[12rem]" />
+              <Truncated text={component.purl} className="max-w-[11rem]" />
             </td>
             <td className="px-3 py-2">
               {component.isInternal ? (
@@ -106,7 +106,7 @@ export function ResultsTable({ components }: { components: FoundComponentRow[] }
                 <Link
                   to={`/projects/${project.uuid}`}
                   title={projectLabel}
-                  className="block max-w-[10rem] truncate text-primary hover:underline"
+                  className="block max-w-[9rem] truncate text-primary hover:underline"
                 >
                   {projectLabel}
                 </Link>
@@ -117,12 +117,12 @@ export function ResultsTable({ components }: { components: FoundComponentRow[] }
                 <Link
                   to={`/licenses/${encodeURIComponent(component.resolvedLicense.licenseId)}`}
                   title={licenseName}
-                  className="block max-w-[8rem] truncate text-primary hover:underline"
+                  className="block max-w-[7rem] truncate text-primary hover:underline"
                 >
                   {licenseName}
                 </Link>
               ) : (
-                <Truncated text={licenseName} className="max-w-[8rem]" />
+                <Truncated text={licenseName} className="max-w-[7rem]" />
               )}
             </td>
             <td className="px-3 py-2">

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { apiFor } from './api.ts'
+import { ADMIN_PASSWORD, apiFor } from './api.ts'
 
 /**
  * A CycloneDX BOM whose application depends on `count` libraries named `lib-001`, `lib-002`, …
@@ -56,4 +56,22 @@ export async function uploadBomAndWait(baseUrl: string, projectUuid: string, bom
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   throw new Error('the BOM was not processed in 30 s')
+}
+
+/**
+ * On a fresh server, replaces the first-start admin password with the one the test helpers sign
+ * in with, so they can set up users and projects there too.
+ */
+export async function releaseAdmin(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/v1/user/forceChangePassword`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username: 'admin',
+      password: 'admin',
+      newPassword: ADMIN_PASSWORD,
+      confirmPassword: ADMIN_PASSWORD,
+    }),
+  })
+  if (response.status !== 200) throw new Error(`admin password change failed: ${response.status}`)
 }
