@@ -10,6 +10,7 @@ import { EmptyList, ListTable, SelectRowCell } from '~/components/list-kit/list-
 import { Pager } from '~/components/list-kit/pager.tsx'
 import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { parseListParams } from '~/components/list-kit/url-state.ts'
+import { CountCell } from '~/components/tags/count-cell.tsx'
 import { openTaggedUrl, TaggedDialog } from '~/components/tags/tagged-dialog.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -254,26 +255,6 @@ export default function TagsRoute() {
         />
       ) : null}
     </div>
-  )
-}
-
-/** A count that opens its "… tagged with" dialog when there is something to list. */
-function CountCell({ count, to, label }: { count: number; to?: string; label: string }) {
-  return (
-    <td className="px-3 py-2 tabular-nums">
-      {count > 0 && to ? (
-        <Link
-          to={to}
-          preventScrollReset
-          aria-label={label}
-          className="font-medium text-primary hover:underline"
-        >
-          {count}
-        </Link>
-      ) : (
-        count
-      )}
-    </td>
   )
 }
 

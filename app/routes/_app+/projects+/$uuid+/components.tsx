@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import {
   createComponent,
-  deleteComponent,
   isProcessing,
   listProjectComponents,
   uploadBom,
@@ -44,7 +43,7 @@ import {
   ComponentFormSchema,
   failedSubmission,
 } from '~/routes/_app+/components+/__component-form.server.ts'
-import { ComponentListParamsSchema, tabUrl } from './__components-tab.server.ts'
+import { ComponentListParamsSchema, removeComponents, tabUrl } from './__components-tab.server.ts'
 import type { loader as projectLoader } from './_layout.tsx'
 
 // The API accepts uploads only with BOM_UPLOAD (the 4.13 console also offered them to portfolio managers).
@@ -104,17 +103,7 @@ async function manageAction({ request, context, params }: ActionFunctionArgs) {
           title: t('componentDetails.remove.noneSelected'),
         })
       }
-      let removed = 0
-      let failure: ApiError | undefined
-      for (const componentUuid of selected) {
-        try {
-          await deleteComponent(api, componentUuid)
-          removed += 1
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error
-          failure ??= error
-        }
-      }
+      const { removed, failure } = await removeComponents(api, selected)
       if (failure) {
         const toast = toastForFailedResponse(failure.response, t)
         return redirectWithToast(context, here, {
