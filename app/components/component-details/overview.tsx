@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { Measured } from '~/components/measurement.tsx'
+import { measuredCount, measuredRiskScore, type MaybeMeasured } from '~/utils/measurement.ts'
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unassigned'] as const
 
@@ -11,10 +13,10 @@ const SEVERITY_CLASS: Record<(typeof SEVERITIES)[number], string> = {
 }
 
 /**
- * The 4.13 "Component Vulnerabilities" callouts. Component metrics are not measured yet, so the
- * counts are an honest zero state; the risk score is the one stored on the component.
+ * The 4.13 "Component Vulnerabilities" callouts. Until an analysis has produced metrics, every
+ * callout says "not analysed yet" rather than a zero that reads as a clean result.
  */
-export function VulnerabilitySummary({ riskScore }: { riskScore?: number }) {
+export function VulnerabilitySummary({ component }: { component: MaybeMeasured }) {
   const { t } = useTranslation()
   return (
     <section aria-labelledby="component-vulnerabilities" className="rounded-lg border bg-card p-5">
@@ -36,14 +38,18 @@ export function VulnerabilitySummary({ riskScore }: { riskScore?: number }) {
             <dt className="text-xs uppercase tracking-wide text-muted-foreground">
               {t(`componentDetails.severity.${severity}`)}
             </dt>
-            <dd className="text-2xl font-semibold">0</dd>
+            <dd className="text-2xl font-semibold">
+              <Measured value={measuredCount(component.metrics, severity)} />
+            </dd>
           </div>
         ))}
         <div className="flex flex-col gap-1 rounded-md border border-l-4 border-l-primary p-3">
           <dt className="text-xs uppercase tracking-wide text-muted-foreground">
             {t('componentDetails.overview.riskScore')}
           </dt>
-          <dd className="text-2xl font-semibold">{riskScore ?? 0}</dd>
+          <dd className="text-2xl font-semibold">
+            <Measured value={measuredRiskScore(component)} />
+          </dd>
         </div>
       </dl>
     </section>

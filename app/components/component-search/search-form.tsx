@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { Search } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { KeepParams } from '~/components/list-kit/toolbar.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { EXAMPLES, SUBJECTS, type Subject } from './subjects.ts'
@@ -12,9 +13,6 @@ export interface SearchValues {
   name?: string
   version?: string
   q?: string
-  pageSize: number
-  sortName?: string
-  sortOrder?: string
 }
 
 /**
@@ -45,9 +43,7 @@ export function ComponentSearchForm({ values }: { values: SearchValues }) {
       aria-label={t('componentSearch.formLabel')}
       className="flex flex-wrap items-end gap-4 rounded-lg border bg-card p-3"
     >
-      <input type="hidden" name="pageSize" value={values.pageSize} />
-      {values.sortName ? <input type="hidden" name="sortName" value={values.sortName} /> : null}
-      {values.sortOrder ? <input type="hidden" name="sortOrder" value={values.sortOrder} /> : null}
+      <KeepParams except={['subject', 'group', 'name', 'version', 'q', 'page']} />
       <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
         <label htmlFor="component-subject" className="text-sm font-medium">
           {t('componentSearch.subject')}

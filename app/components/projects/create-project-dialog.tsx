@@ -13,7 +13,7 @@ import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { CLASSIFIERS, COLLECTION_LOGICS } from '~/utils/portfolio.ts'
-import { listUrl } from './list-url.ts'
+import { listHref } from '~/components/list-kit/url-state.ts'
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-3 text-sm'
 
@@ -44,7 +44,7 @@ export function CreateProjectDialog({
   const onlyTeam = choices.aclEnabled && choices.teams.length === 1 ? choices.teams[0] : undefined
 
   return (
-    <UrlDialog title={t('projects.create.title')} closeTo={listUrl(searchParams, {})}>
+    <UrlDialog title={t('projects.create.title')} closeTo={listHref(searchParams, {})}>
       <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
         <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -1,35 +1,42 @@
 import { Link, useSearchParams } from '@remix-run/react'
 import { Check, ChevronDown, ChevronRight, Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { headerCellClass, SortHeader } from '~/components/list-controls.tsx'
 import type { ProjectRow } from '~/api/projects.server.ts'
+import { ListTable, Truncated } from '~/components/list-kit/list-table.tsx'
+import { listHref } from '~/components/list-kit/url-state.ts'
+import { Measured } from '~/components/measurement.tsx'
 import { formatDate } from '~/utils/date.ts'
+import { measuredCount, measuredRiskScore } from '~/utils/measurement.ts'
 import { cn } from '~/utils/misc.ts'
-import { toggleExpanded } from './list-url.ts'
 
-type SortableColumn =
-  | 'name'
-  | 'version'
-  | 'isLatest'
-  | 'classifier'
-  | 'lastBomImport'
-  | 'lastBomImportFormat'
-  | 'lastInheritedRiskScore'
-  | 'active'
+const COLUMNS = [
+  { key: 'name', labelKey: 'projects.columns.name', sort: 'name' },
+  { key: 'tags', labelKey: 'projects.columns.tags', className: 'hidden 2xl:table-cell' },
+  { key: 'version', labelKey: 'projects.columns.version', sort: 'version' },
+  { key: 'isLatest', labelKey: 'projects.columns.latest', sort: 'isLatest' },
+  {
+    key: 'classifier',
+    labelKey: 'projects.columns.classifier',
+    sort: 'classifier',
+    className: 'hidden 2xl:table-cell',
+  },
+  { key: 'lastBomImport', labelKey: 'projects.columns.lastBomImport', sort: 'lastBomImport' },
+  {
+    key: 'bomFormat',
+    labelKey: 'projects.columns.bomFormat',
+    sort: 'lastBomImportFormat',
+    className: 'hidden 2xl:table-cell',
+  },
+  { key: 'riskScore', labelKey: 'projects.columns.riskScore', sort: 'lastInheritedRiskScore' },
+  { key: 'active', labelKey: 'projects.columns.active', sort: 'active' },
+  { key: 'vulnerabilities', labelKey: 'projects.columns.vulnerabilities' },
+]
 
-const COLUMNS: Array<{ key: string; labelKey: string; sort?: SortableColumn; className?: string }> =
-  [
-    { key: 'name', labelKey: 'projects.columns.name', sort: 'name' },
-    { key: 'tags', labelKey: 'projects.columns.tags', className: 'hidden 2xl:table-cell' },
-    { key: 'version', labelKey: 'projects.columns.version', sort: 'version' },
-    { key: 'isLatest', labelKey: 'projects.columns.latest', sort: 'isLatest' },
-    { key: 'classifier', labelKey: 'projects.columns.classifier', sort: 'classifier' },
-    { key: 'lastBomImport', labelKey: 'projects.columns.lastBomImport', sort: 'lastBomImport' },
-    { key: 'bomFormat', labelKey: 'projects.columns.bomFormat', sort: 'lastBomImportFormat' },
-    { key: 'riskScore', labelKey: 'projects.columns.riskScore', sort: 'lastInheritedRiskScore' },
-    { key: 'active', labelKey: 'projects.columns.active', sort: 'active' },
-    { key: 'vulnerabilities', labelKey: 'projects.columns.vulnerabilities' },
-  ]
+export function toggleExpanded(current: URLSearchParams, uuid: string) {
+  const expanded = (current.get('expand') ?? '').split(',').filter(Boolean)
+  const next = expanded.includes(uuid) ? expanded.filter((id) => id !== uuid) : [...expanded, uuid]
+  return listHref(current, { expand: next.join(',') || undefined })
+}
 
 export function ProjectTable({
   projects,
@@ -43,42 +50,22 @@ export function ProjectTable({
   showInactive: boolean
 }) {
   const { t } = useTranslation()
-
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {COLUMNS.map((column) =>
-              column.sort ? (
-                <SortHeader
-                  key={column.key}
-                  column={column.sort}
-                  label={t(column.labelKey)}
-                  className={column.className}
-                />
-              ) : (
-                <th key={column.key} scope="col" className={cn(headerCellClass, column.className)}>
-                  {t(column.labelKey)}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {projects.map((project) => (
-            <ProjectRows
-              key={project.uuid}
-              project={project}
-              depth={0}
-              childrenOf={childrenOf}
-              tree={tree}
-              showInactive={showInactive}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption={t('pages.projects')}
+      columns={COLUMNS.map(({ labelKey, ...column }) => ({ ...column, label: t(labelKey) }))}
+    >
+      {projects.map((project) => (
+        <ProjectRows
+          key={project.uuid}
+          project={project}
+          depth={0}
+          childrenOf={childrenOf}
+          tree={tree}
+          showInactive={showInactive}
+        />
+      ))}
+    </ListTable>
   )
 }
 
@@ -130,7 +117,8 @@ function ProjectRows({
             ) : null}
             <Link
               to={`/projects/${project.uuid}`}
-              className="font-medium text-primary hover:underline"
+              title={project.name}
+              className="block max-w-[14rem] truncate font-medium text-primary hover:underline"
             >
               {project.name}
             </Link>
@@ -163,13 +151,15 @@ function ProjectRows({
             ))}
           </div>
         </td>
-        <td className="px-3 py-2">{project.version}</td>
+        <td className="px-3 py-2">
+          <Truncated text={project.version} className="max-w-[8rem]" />
+        </td>
         <td className="px-3 py-2">
           {project.isLatest ? (
             <Check aria-label={t('projects.columns.latest')} className="size-4" />
           ) : null}
         </td>
-        <td className="px-3 py-2">
+        <td className="hidden px-3 py-2 2xl:table-cell">
           {project.classifier ? (
             <Link
               to={`/projects?${new URLSearchParams({ classifier: project.classifier })}`}
@@ -184,15 +174,17 @@ function ProjectRows({
             ? formatDate(project.lastBomImport, i18n.language, { withTime: true })
             : '-'}
         </td>
-        <td className="px-3 py-2">{project.lastBomImportFormat}</td>
-        <td className="px-3 py-2">{project.lastInheritedRiskScore ?? 0}</td>
+        <td className="hidden px-3 py-2 2xl:table-cell">{project.lastBomImportFormat}</td>
+        <td className="px-3 py-2">
+          <Measured value={measuredRiskScore(project)} />
+        </td>
         <td className="px-3 py-2">
           {project.active !== false ? (
             <Check aria-label={t('projects.columns.active')} className="size-4" />
           ) : null}
         </td>
         <td className="px-3 py-2">
-          {project.metrics ? (project.metrics.vulnerabilities ?? 0) : '-'}
+          <Measured value={measuredCount(project.metrics, 'vulnerabilities')} />
         </td>
       </tr>
       {children?.map((child) => (

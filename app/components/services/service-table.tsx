@@ -1,7 +1,9 @@
 import { Link } from '@remix-run/react'
 import { Check, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { headerCellClass, SortHeader } from '~/components/list-controls.tsx'
+import { ListTable } from '~/components/list-kit/list-table.tsx'
+import { Measured } from '~/components/measurement.tsx'
+import { measuredCount, measuredRiskScore } from '~/utils/measurement.ts'
 
 export interface ServiceRow {
   uuid: string
@@ -11,11 +13,10 @@ export interface ServiceRow {
   authenticated?: boolean
   crossesTrustBoundary?: boolean
   lastInheritedRiskScore?: number
+  metrics?: unknown
 }
 
-type SortableColumn = 'name' | 'version' | 'lastInheritedRiskScore'
-
-const COLUMNS: Array<{ key: string; labelKey: string; sort?: SortableColumn }> = [
+const COLUMNS = [
   { key: 'name', labelKey: 'services.columns.name', sort: 'name' },
   { key: 'version', labelKey: 'services.columns.version', sort: 'version' },
   { key: 'authenticated', labelKey: 'services.columns.authenticated' },
@@ -25,63 +26,51 @@ const COLUMNS: Array<{ key: string; labelKey: string; sort?: SortableColumn }> =
 ]
 
 /** The 4.13 Services tab table; sorting is a link, so it works without JavaScript. */
-export function ServiceTable({ services }: { services: ServiceRow[] }) {
+export function ServiceTable({ services, caption }: { services: ServiceRow[]; caption: string }) {
   const { t } = useTranslation()
 
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {COLUMNS.map((column) =>
-              column.sort ? (
-                <SortHeader key={column.key} column={column.sort} label={t(column.labelKey)} />
-              ) : (
-                <th key={column.key} scope="col" className={headerCellClass}>
-                  {t(column.labelKey)}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {services.map((service) => (
-            <tr key={service.uuid} className="border-t">
-              <td className="px-3 py-2">
-                <Link
-                  to={`/services/${service.uuid}`}
-                  className="font-medium text-primary hover:underline"
-                >
-                  {service.name}
-                </Link>
-                {service.group ? (
-                  <span className="block text-xs text-muted-foreground">{service.group}</span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2">{service.version}</td>
-              <td className="px-3 py-2">
-                <YesNo
-                  value={service.authenticated}
-                  yes={t('services.flags.authenticated')}
-                  no={t('services.flags.notAuthenticated')}
-                />
-              </td>
-              <td className="px-3 py-2">
-                <YesNo
-                  value={service.crossesTrustBoundary}
-                  yes={t('services.flags.crosses')}
-                  no={t('services.flags.notCrosses')}
-                />
-              </td>
-              <td className="px-3 py-2">{service.lastInheritedRiskScore ?? 0}</td>
-              <td className="px-3 py-2" title={t('services.noMetrics')}>
-                -
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption={caption}
+      columns={COLUMNS.map(({ labelKey, ...column }) => ({ ...column, label: t(labelKey) }))}
+    >
+      {services.map((service) => (
+        <tr key={service.uuid} className="border-t">
+          <td className="px-3 py-2">
+            <Link
+              to={`/services/${service.uuid}`}
+              className="font-medium text-primary hover:underline"
+            >
+              {service.name}
+            </Link>
+            {service.group ? (
+              <span className="block text-xs text-muted-foreground">{service.group}</span>
+            ) : null}
+          </td>
+          <td className="px-3 py-2">{service.version}</td>
+          <td className="px-3 py-2">
+            <YesNo
+              value={service.authenticated}
+              yes={t('services.flags.authenticated')}
+              no={t('services.flags.notAuthenticated')}
+            />
+          </td>
+          <td className="px-3 py-2">
+            <YesNo
+              value={service.crossesTrustBoundary}
+              yes={t('services.flags.crosses')}
+              no={t('services.flags.notCrosses')}
+            />
+          </td>
+          <td className="px-3 py-2">
+            <Measured value={measuredRiskScore(service)} />
+          </td>
+          <td className="px-3 py-2">
+            <Measured value={measuredCount(service.metrics, 'vulnerabilities')} />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   )
 }
 

@@ -2,10 +2,11 @@ import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Minus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { UrlDialog } from '~/components/dialog.tsx'
-import { listUrl } from '~/components/projects/list-url.ts'
 import { Button } from '~/components/ui/button.tsx'
-import { Input } from '~/components/ui/input.tsx'
-import { KeepParams, Pager, SelectAllHeader, SortHeader } from '~/components/list-controls.tsx'
+import { EmptyList, ListTable, SelectRowCell } from '~/components/list-kit/list-table.tsx'
+import { Pager } from '~/components/list-kit/pager.tsx'
+import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
+import { listHref } from '~/components/list-kit/url-state.ts'
 
 export type TaggedKind = 'projects' | 'policies' | 'alerts'
 
@@ -13,6 +14,12 @@ export interface TaggedRow {
   uuid: string
   name: string
   version?: string
+}
+
+const sortParams = {
+  sortParam: 'taggedSortName',
+  orderParam: 'taggedSortOrder',
+  pageParam: 'taggedPage',
 }
 
 const DIALOG_PARAMS = [
@@ -26,12 +33,12 @@ const DIALOG_PARAMS = [
 
 /** The URL of the tag list without any "… tagged with" dialog. */
 export function closeTaggedUrl(searchParams: URLSearchParams) {
-  return listUrl(searchParams, Object.fromEntries(DIALOG_PARAMS.map((key) => [key, undefined])))
+  return listHref(searchParams, Object.fromEntries(DIALOG_PARAMS.map((key) => [key, undefined])))
 }
 
 /** The URL that opens the dialog listing what carries `tag`. */
 export function openTaggedUrl(searchParams: URLSearchParams, kind: TaggedKind, tag: string) {
-  return listUrl(searchParams, {
+  return listHref(searchParams, {
     ...Object.fromEntries(DIALOG_PARAMS.map((key) => [key, undefined])),
     tagged: kind,
     tag,
@@ -63,41 +70,20 @@ export function TaggedDialog({
 }) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
-  const sortProps = {
-    sortParam: 'taggedSortName',
-    orderParam: 'taggedSortOrder',
-    pageParam: 'taggedPage',
-  }
   return (
     <UrlDialog
       title={t(`tags.tagged.${kind}.title`, { tag })}
       closeTo={closeTaggedUrl(searchParams)}
     >
       <div className="flex flex-col gap-4">
-        <Form
-          method="get"
-          role="search"
-          aria-label={t('tags.tagged.searchForm')}
-          preventScrollReset
-          replace
-          className="flex flex-wrap items-end gap-3"
-        >
-          <KeepParams except={['taggedSearch', 'taggedPage']} />
-          <div className="flex min-w-[12rem] flex-1 flex-col gap-1">
-            <label htmlFor="tagged-search" className="text-sm font-medium">
-              {t(`tags.tagged.${kind}.search`)}
-            </label>
-            <Input
-              id="tagged-search"
-              type="search"
-              name="taggedSearch"
-              defaultValue={search ?? ''}
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            {t('common.apply')}
-          </Button>
-        </Form>
+        <ListToolbar
+          label={t('tags.tagged.searchForm')}
+          idPrefix="tagged"
+          searchLabel={t(`tags.tagged.${kind}.search`)}
+          searchValue={search}
+          searchParam="taggedSearch"
+          pageParam="taggedPage"
+        />
 
         <Form method="post" preventScrollReset className="flex flex-col gap-3">
           <input type="hidden" name="kind" value={kind} />
@@ -111,63 +97,49 @@ export function TaggedDialog({
             </div>
           ) : null}
           {rows.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+            <EmptyList>
               {search ? t('tags.tagged.noMatch') : t(`tags.tagged.${kind}.empty`)}
-            </p>
+            </EmptyList>
           ) : (
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t(`tags.tagged.${kind}.title`, { tag })}</caption>
-                <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
+            <ListTable
+              caption={t(`tags.tagged.${kind}.title`, { tag })}
+              selectAll={canUnassign ? { name: 'uuid', label: t('tags.selectAll') } : undefined}
+              sortParams={sortParams}
+              columns={[
+                { key: 'name', label: t('tags.tagged.name'), sort: 'name' },
+                ...(kind === 'projects'
+                  ? [{ key: 'version', label: t('tags.tagged.version'), sort: 'version' }]
+                  : []),
+              ]}
+            >
+              {rows.map((row) => {
+                const label = row.version ? `${row.name} ${row.version}` : row.name
+                return (
+                  <tr key={row.uuid} className="border-t">
                     {canUnassign ? (
-                      <SelectAllHeader name="uuid" label={t('tags.selectAll')} />
-                    ) : null}
-                    <SortHeader label={t('tags.tagged.name')} column="name" {...sortProps} />
-                    {kind === 'projects' ? (
-                      <SortHeader
-                        label={t('tags.tagged.version')}
-                        column="version"
-                        {...sortProps}
+                      <SelectRowCell
+                        name="uuid"
+                        value={row.uuid}
+                        label={t('tags.selectRow', { name: label })}
                       />
                     ) : null}
+                    <td className="px-3 py-2">
+                      {kind === 'projects' ? (
+                        <Link
+                          to={`/projects/${row.uuid}`}
+                          className="font-medium text-primary hover:underline"
+                        >
+                          {row.name}
+                        </Link>
+                      ) : (
+                        row.name
+                      )}
+                    </td>
+                    {kind === 'projects' ? <td className="px-3 py-2">{row.version}</td> : null}
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => {
-                    const label = row.version ? `${row.name} ${row.version}` : row.name
-                    return (
-                      <tr key={row.uuid} className="border-t">
-                        {canUnassign ? (
-                          <td className="px-3 py-2">
-                            <input
-                              type="checkbox"
-                              name="uuid"
-                              value={row.uuid}
-                              aria-label={t('tags.selectRow', { name: label })}
-                              className="size-4 align-middle"
-                            />
-                          </td>
-                        ) : null}
-                        <td className="px-3 py-2">
-                          {kind === 'projects' ? (
-                            <Link
-                              to={`/projects/${row.uuid}`}
-                              className="font-medium text-primary hover:underline"
-                            >
-                              {row.name}
-                            </Link>
-                          ) : (
-                            row.name
-                          )}
-                        </td>
-                        {kind === 'projects' ? <td className="px-3 py-2">{row.version}</td> : null}
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            </div>
+                )
+              })}
+            </ListTable>
           )}
         </Form>
         <Pager

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { downloadProjectBom, type BomVariant } from '~/api/component-details.server.ts'
+import { downloadProjectBom, type BomVariant } from '~/api/components.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 

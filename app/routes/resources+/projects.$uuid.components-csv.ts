@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { listAllProjectComponents } from '~/api/component-details.server.ts'
+import { listAllProjectComponents } from '~/api/components.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { getProject } from '~/api/projects.server.ts'
 import { requireUser } from '~/utils/auth.server.ts'

@@ -1,0 +1,147 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { json, type AppLoadContext } from '@remix-run/node'
+import { ApiError, type ApiClient } from '~/api/client.server.ts'
+import {
+  createComponentProperty,
+  deleteComponent,
+  deleteComponentProperty,
+  getComponent,
+  updateComponent,
+  type ComponentDetail,
+} from '~/api/components.server.ts'
+import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { redirectWithToast } from '~/utils/toast.server.ts'
+import {
+  COMPONENT_FIELDS,
+  ComponentFormSchema,
+  failedSubmission,
+  PROPERTY_FIELDS,
+  PropertyFormSchema,
+} from './__component-form.server.ts'
+
+type Translate = (key: string, options?: Record<string, unknown>) => string
+
+export const DIALOGS = ['details', 'properties', 'createProperty', 'delete'] as const
+export type DialogName = (typeof DIALOGS)[number]
+
+/** "group ▸ name ▸ version", as the 4.13 header and page title read. */
+export function componentLabel(component: { group?: string; name: string; version?: string }) {
+  return [component.group, component.name, component.version].filter(Boolean).join(' ▸ ')
+}
+
+/** The form's starting values: what the component holds now. */
+export function formValues(component: ComponentDetail): Record<string, string | undefined> {
+  const { name, version, group, author, purl, cpe, swidTagId, classifier, filename } = component
+  const { description, license, licenseExpression, licenseUrl, copyright, notes } = component
+  const { md5, sha1, sha256, sha384, sha512, sha3_256, sha3_384, sha3_512 } = component
+  return {
+    name,
+    version,
+    group,
+    author,
+    purl,
+    cpe,
+    swidTagId,
+    classifier: classifier ?? 'NONE',
+    filename,
+    description,
+    license: component.resolvedLicense?.licenseId ?? license,
+    licenseExpression,
+    licenseUrl,
+    copyright,
+    md5,
+    sha1,
+    sha256,
+    sha384,
+    sha512,
+    sha3_256,
+    sha3_384,
+    sha3_512,
+    notes,
+  }
+}
+
+/** The page's mutations, one per intent; every one needs PORTFOLIO_MANAGEMENT (checked by the caller). */
+export async function componentAction(
+  api: ApiClient,
+  context: AppLoadContext,
+  t: Translate,
+  uuid: string,
+  formData: FormData,
+) {
+  const page = `/components/${encodeURIComponent(uuid)}`
+  const fail = (error: unknown, to: string) => {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(context, to, toastForFailedResponse(error.response, t))
+  }
+  switch (formData.get('intent')) {
+    case 'updateComponent': {
+      const submission = parseWithZod(formData, { schema: ComponentFormSchema })
+      if (submission.status !== 'success') {
+        return json({ result: submission.reply() }, { status: 400 })
+      }
+      try {
+        const current = await getComponent(api, uuid)
+        await updateComponent(api, current, submission.value)
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        return failedSubmission(context, t, submission, error, COMPONENT_FIELDS)
+      }
+      return redirectWithToast(context, page, {
+        type: 'success',
+        title: t('componentDetails.details.updated'),
+      })
+    }
+    case 'deleteComponent': {
+      let projectUuid: string
+      try {
+        projectUuid = (await getComponent(api, uuid)).project.uuid
+        await deleteComponent(api, uuid)
+      } catch (error) {
+        return fail(error, `${page}?details`)
+      }
+      return redirectWithToast(context, `/projects/${projectUuid}/components`, {
+        type: 'success',
+        title: t('componentDetails.delete.deleted'),
+      })
+    }
+    case 'deleteProperties': {
+      const selected = formData.getAll('propertyUuid').filter((value) => typeof value === 'string')
+      if (selected.length === 0) {
+        return redirectWithToast(context, `${page}?properties`, {
+          type: 'warning',
+          title: t('componentDetails.remove.noneSelected'),
+        })
+      }
+      try {
+        for (const propertyUuid of selected) {
+          await deleteComponentProperty(api, uuid, propertyUuid)
+        }
+      } catch (error) {
+        return fail(error, `${page}?properties`)
+      }
+      return redirectWithToast(context, `${page}?properties`, {
+        type: 'success',
+        title: t('componentDetails.properties.deleted', { count: selected.length }),
+      })
+    }
+    case 'createProperty': {
+      const submission = parseWithZod(formData, { schema: PropertyFormSchema })
+      if (submission.status !== 'success') {
+        return json({ result: submission.reply() }, { status: 400 })
+      }
+      try {
+        await createComponentProperty(api, uuid, submission.value)
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        return failedSubmission(context, t, submission, error, PROPERTY_FIELDS)
+      }
+      return redirectWithToast(context, `${page}?properties`, {
+        type: 'success',
+        title: t('componentDetails.properties.created'),
+      })
+    }
+    default:
+      throw new Response('Invalid intent', { status: 400 })
+  }
+}
