@@ -1,6 +1,7 @@
 import { CheckCircle2, Info, TriangleAlert, XCircle, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { translateServerMessage } from '~/utils/api-errors.ts'
 import type { Toast } from '~/utils/toast.server.ts'
 import { cn } from '~/utils/misc.ts'
 
@@ -42,7 +43,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           >
             <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <p className="font-semibold">{visible.title}</p>
+              <p className="font-semibold">{translateServerMessage(visible.title, t)}</p>
               {visible.description ? (
                 <p className="whitespace-pre-line break-words text-sm text-muted-foreground">
                   {visible.description}

@@ -26,7 +26,7 @@ import { listUrl } from '~/components/projects/list-url.ts'
 import { ProjectTable } from '~/components/projects/project-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { splitTags } from '~/utils/portfolio.ts'
@@ -123,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error
     if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
       return json(
-        { result: submission.reply({ formErrors: [error.response.body] }) },
+        { result: submission.reply({ formErrors: serverMessageLines(error.response.body, t) }) },
         { status: error.status },
       )
     }

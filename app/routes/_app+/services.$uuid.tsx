@@ -21,7 +21,7 @@ import {
 } from '~/components/services/service-details-dialog.tsx'
 import { YesNo } from '~/components/services/service-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
@@ -124,7 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error
     if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
       return json(
-        { result: submission.reply({ formErrors: [error.response.body] }) },
+        { result: submission.reply({ formErrors: serverMessageLines(error.response.body, t) }) },
         { status: error.status },
       )
     }
