@@ -14,7 +14,10 @@ const TONES = {
 }
 export const TOAST_DURATION_MS = 5000
 
-/** Top-right, five seconds, no progress bar; rendered on the server so it shows without JavaScript. */
+/**
+ * Top-right under the sticky header (never over it, its menu button or the user menu), five
+ * seconds, no progress bar; rendered on the server so it shows without JavaScript.
+ */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation()
   const [dismissed, setDismissed] = useState<string | null>(null)
@@ -28,7 +31,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <section
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      className="pointer-events-none fixed right-4 top-[4.5rem] z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
       <div role={visible?.type === 'error' ? 'alert' : 'status'} aria-live="polite">
         {visible && Icon ? (

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { Settings2, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ComponentFields } from './component-fields.tsx'
@@ -87,7 +87,7 @@ export function ComponentDetailsDialog({
           }
         />
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap justify-end gap-2">
+        <DialogFooter>
           {canManage ? (
             <Button asChild variant="destructive" className="sm:mr-auto">
               <Link to={deleteTo} preventScrollReset replace>
@@ -112,7 +112,7 @@ export function ComponentDetailsDialog({
               {t('componentDetails.details.submit')}
             </Button>
           ) : null}
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

@@ -13,7 +13,7 @@ import {
   ExternalReferencesTable,
   type ExternalReference,
 } from '~/components/external-references.tsx'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
@@ -312,7 +312,7 @@ export function ProjectDetailsDialog({
         ) : null}
 
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap items-center gap-2 border-t pt-4">
+        <DialogFooter className="items-center">
           {canManage ? (
             <>
               <Button asChild variant="destructive" size="sm">
@@ -347,7 +347,7 @@ export function ProjectDetailsDialog({
               </Button>
             ) : null}
           </div>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

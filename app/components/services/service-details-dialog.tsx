@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { ExternalLink, ExternalReferencesTable } from '~/components/external-references.tsx'
 import { ErrorList, Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -159,7 +159,7 @@ export function ServiceDetailsDialog({
           <ExternalReferencesTable references={service.externalReferences ?? []} />
         ) : null}
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+        <DialogFooter className="items-center justify-between">
           {canEdit ? (
             <Button asChild variant="destructive">
               <Link to={`${here}?delete`} replace preventScrollReset>
@@ -182,7 +182,7 @@ export function ServiceDetailsDialog({
               </Button>
             ) : null}
           </div>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )
