@@ -87,6 +87,14 @@ export function UrlDialog({
     }
   }, [])
 
+  // A refusal shown in the dialog (after a submission) scrolls into view above the actions.
+  const shownAlert = useRef<Element | null>(null)
+  useEffect(() => {
+    const alert = panel.current?.querySelector('[data-dialog-body] [role="alert"]') ?? null
+    if (alert && alert !== shownAlert.current) alert.scrollIntoView({ block: 'nearest' })
+    shownAlert.current = alert
+  })
+
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/60 p-4">
       <div

@@ -111,6 +111,7 @@ test('in German, a refusal of the server and reference types read in German', as
   await expect(dialog.getByRole('alert')).toHaveText(
     'Ein Projekt mit diesem Namen und dieser Version existiert bereits.',
   )
+  await expect(dialog.getByRole('alert')).toBeInViewport()
   await expectNoAxeViolations(page)
 
   const api = apiFor(baseURL!)
