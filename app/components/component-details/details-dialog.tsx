@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { ComponentFields } from './component-fields.tsx'
 import { ExternalReferencesTable } from '~/components/external-references.tsx'
 import { InternalBadge } from './internal-badge.tsx'
+import { Identifier } from '~/components/identifier.tsx'
 
 export interface DetailsComponent {
   uuid: string
@@ -81,7 +82,7 @@ export function ComponentDetailsDialog({
               </div>
               <div className="flex flex-col gap-2">
                 <span className="text-sm font-medium">{t('componentDetails.fields.uuid')}</span>
-                <code className="break-all text-sm">{component.uuid}</code>
+                <Identifier value={component.uuid} className="text-sm" />
               </div>
             </>
           }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Identifier } from '~/components/identifier.tsx'
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unassigned'] as const
 
@@ -98,7 +99,7 @@ const HASHES: Array<[keyof FactsComponent, string]> = [
 export function ComponentFacts({ component }: { component: FactsComponent }) {
   const { t } = useTranslation()
   const label = (key: string) => t(`componentDetails.fields.${key}`)
-  const mono = (value: string | undefined) => (value ? <code>{value}</code> : undefined)
+  const mono = (value: string | undefined) => (value ? <Identifier value={value} /> : undefined)
   const facts: Array<[string, React.ReactNode]> = [
     [label('classifier'), component.classifier ? t(`classifier.${component.classifier}`) : null],
     [label('purl'), mono(component.purl)],
@@ -132,7 +133,7 @@ export function ComponentFacts({ component }: { component: FactsComponent }) {
           .map(([name, value]) => (
             <div key={name} className="contents">
               <dt className="text-muted-foreground">{name}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
       </dl>

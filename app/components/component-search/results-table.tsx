@@ -32,7 +32,7 @@ const COLUMNS: Array<{ key: string; labelKey: string; sort?: string }> = [
   { key: 'riskScore', labelKey: 'components.columns.riskScore', sort: 'lastInheritedRiskScore' },
 ]
 
-const breakable = 'max-w-[18rem] break-all px-3 py-2 font-mono text-xs'
+const breakable = 'min-w-[16ch] max-w-[18rem] break-all px-3 py-2 font-mono text-xs'
 
 /** The portfolio-wide component search results, sortable through the URL. */
 export function ResultsTable({ components }: { components: FoundComponentRow[] }) {

@@ -31,6 +31,7 @@ import {
   type ContactView,
   type EntityView,
 } from './parts.tsx'
+import { Identifier } from '~/components/identifier.tsx'
 
 export interface DetailsProject {
   uuid: string
@@ -247,7 +248,7 @@ export function ProjectDetailsDialog({
             <dl className="flex flex-col gap-1 text-sm sm:col-span-2">
               <dt className="font-medium">{t('projectDetails.fields.uuid')}</dt>
               <dd>
-                <code className="break-all">{project.uuid}</code>
+                <Identifier value={project.uuid} />
               </dd>
             </dl>
           </div>

@@ -9,6 +9,7 @@ import { ErrorList, Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { cn, useIsPending } from '~/utils/misc.ts'
+import { Identifier } from '~/components/identifier.tsx'
 
 export const DETAIL_TABS = ['identity', 'provider', 'endpoints', 'data', 'references'] as const
 export type DetailTab = (typeof DETAIL_TABS)[number]
@@ -148,7 +149,7 @@ export function ServiceDetailsDialog({
             </label>
             <div className="flex flex-col gap-1 text-sm sm:col-span-2">
               <span className="text-muted-foreground">{t('services.details.uuid')}</span>
-              <code className="break-all">{service.uuid}</code>
+              <Identifier value={service.uuid} />
             </div>
           </div>
         </section>

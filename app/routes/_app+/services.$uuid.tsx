@@ -27,6 +27,7 @@ import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
 import { mergeServiceEdits, ServiceFormSchema } from './__services.server.ts'
+import { Identifier } from '~/components/identifier.tsx'
 
 const SIBLINGS_SHOWN = 10
 
@@ -337,7 +338,7 @@ function ServiceFacts({ service, projectLabel }: { service: Service; projectLabe
         </ul>
       ) : null,
     ],
-    [t('services.details.uuid'), <code key="uuid">{service.uuid}</code>],
+    [t('services.details.uuid'), <Identifier key="uuid" value={service.uuid} />],
   ]
   return (
     <section aria-labelledby="service-facts" className="rounded-lg border bg-card p-5">
@@ -350,7 +351,7 @@ function ServiceFacts({ service, projectLabel }: { service: Service; projectLabe
           .map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
       </dl>
