@@ -31,6 +31,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <section
       aria-label={t('toast.region')}
+      data-toaster
       className="pointer-events-none fixed right-4 top-[4.5rem] z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
       <div role={visible?.type === 'error' ? 'alert' : 'status'} aria-live="polite">

@@ -66,7 +66,7 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 768 },
 ]) {
-  test(`a toast leaves the header and its menu button uncovered at ${viewport.width}×${viewport.height}`, async ({
+  test(`a toast leaves the header, its menu button and the open phone menu uncovered at ${viewport.width}×${viewport.height}`, async ({
     page,
     makeUser,
   }) => {
@@ -85,6 +85,12 @@ for (const viewport of [
     if (viewport.width < 1024) {
       const menu = await box(page.getByLabel('Open navigation'))
       expect(menu.y + menu.height).toBeLessThanOrEqual(shown.y)
+      // The open phone menu is not covered either.
+      await page.getByLabel('Open navigation').click()
+      await expect(
+        page.getByRole('navigation').getByRole('link', { name: 'Projects' }),
+      ).toBeVisible()
+      await expect(toast).toBeHidden()
     }
   })
 }
