@@ -179,4 +179,22 @@ describe('server messages', () => {
       expect(missing, language).toEqual([])
     }
   })
+
+  it('toasts an unknown problem under a translated refusal, keeping its title and detail', () => {
+    expect(
+      toastForFailedResponse(
+        {
+          status: 400,
+          statusText: 'Bad Request',
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ status: 400, title: 'Moon in the way', detail: 'Try later' }),
+        },
+        t,
+      ),
+    ).toEqual({
+      type: 'warning',
+      title: 't:apiMessages.refused',
+      description: 'Moon in the way\nTry later',
+    })
+  })
 })

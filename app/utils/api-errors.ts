@@ -27,7 +27,12 @@ export function toastForFailedResponse(response: FailedResponse, t: Translate): 
   if (response.contentType?.includes('application/problem+json') && isRecord(parsed)) {
     const title = typeof parsed.title === 'string' ? parsed.title : statusLine
     const detail = typeof parsed.detail === 'string' ? parsed.detail : undefined
-    return { type: 'warning', title, description: detail }
+    // A known title stays as the API wrote it: the toaster shows it in the reader's language.
+    if (typeof parsed.title !== 'string' || serverMessageKey(title)) {
+      return { type: 'warning', title, description: detail }
+    }
+    const description = [title, detail].filter(Boolean).join('\n')
+    return { type: 'warning', title: t('apiMessages.refused'), description }
   }
   if (
     response.status === 400 &&

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { apiFor, createProject } from './support/api.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
 
-const MANAGER = ['VIEW_PORTFOLIO', 'PORTFOLIO_MANAGEMENT']
+const MANAGER = ['VIEW_PORTFOLIO', 'PORTFOLIO_MANAGEMENT', 'BOM_UPLOAD']
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`
 
 async function box(locator: Locator) {
@@ -136,4 +136,13 @@ test('in German, a refusal of the server and reference types read in German', as
   await page.getByText('Externe Verweise (2)').click()
   await expect(page.getByText('Versionsverwaltung (VCS)')).toBeVisible()
   await expect(page.getByText('Sicherheitsrichtlinie (RFC 9116)')).toBeVisible()
+
+  await page.goto(`/projects/${uuid}/components`)
+  await page.getByLabel('CycloneDX-BOM hochladen (JSON oder XML)').setInputFiles({
+    name: 'bom.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"bomFormat": "SPDX", "specVersion": "2.3"}'),
+  })
+  await page.getByRole('button', { name: 'BOM hochladen', exact: true }).click()
+  await expect(page.getByTestId('toast')).toContainText('Die hochgeladene BOM ist ungültig')
 })
