@@ -17,11 +17,59 @@ export function ExternalLink({ url }: { url: string }) {
   )
 }
 
-/** The CycloneDX token as 4.13 shows it: bom/poam/vcs upper-case, others capitalised. */
-export function referenceTypeLabel(type: string | undefined) {
+/** The CycloneDX external reference types (1.6), each with a translated name. */
+export const REFERENCE_TYPES = [
+  'vcs',
+  'issue-tracker',
+  'website',
+  'advisories',
+  'bom',
+  'mailing-list',
+  'social',
+  'chat',
+  'documentation',
+  'support',
+  'distribution',
+  'distribution-intake',
+  'license',
+  'build-meta',
+  'build-system',
+  'release-notes',
+  'security-contact',
+  'model-card',
+  'log',
+  'configuration',
+  'evidence',
+  'formulation',
+  'attestation',
+  'threat-model',
+  'adversary-model',
+  'risk-assessment',
+  'vulnerability-assertion',
+  'exploitability-statement',
+  'pentest-report',
+  'static-analysis-report',
+  'dynamic-analysis-report',
+  'runtime-analysis-report',
+  'component-analysis-report',
+  'maturity-report',
+  'certification-report',
+  'codified-infrastructure',
+  'quality-metrics',
+  'poam',
+  'electronic-signature',
+  'digital-signature',
+  'rfc-9116',
+  'other',
+] as const
+
+/** A reference type in the reader's language; a token CycloneDX does not define, as it is. */
+export function referenceTypeLabel(type: string | undefined, t: (key: string) => string) {
   if (!type) return ''
-  if (['bom', 'poam', 'vcs'].includes(type)) return type.toUpperCase()
-  return type.charAt(0).toUpperCase() + type.slice(1)
+  const token = type.toLowerCase()
+  return (REFERENCE_TYPES as readonly string[]).includes(token)
+    ? t(`externalReferences.types.${token}`)
+    : type
 }
 
 export interface ExternalReference {
@@ -59,7 +107,7 @@ export function ExternalReferencesTable({ references }: { references: ExternalRe
               <td className="px-3 py-2">
                 {reference.url ? <ExternalLink url={reference.url} /> : null}
               </td>
-              <td className="px-3 py-2">{referenceTypeLabel(reference.type ?? undefined)}</td>
+              <td className="px-3 py-2">{referenceTypeLabel(reference.type ?? undefined, t)}</td>
               <td className="px-3 py-2">{reference.comment}</td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { CheckCircle2, Info, TriangleAlert, XCircle, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { translateServerMessage } from '~/utils/api-errors.ts'
 import type { Toast } from '~/utils/toast.server.ts'
 import { cn } from '~/utils/misc.ts'
 
@@ -13,7 +14,10 @@ const TONES = {
 }
 export const TOAST_DURATION_MS = 5000
 
-/** Top-right, five seconds, no progress bar; rendered on the server so it shows without JavaScript. */
+/**
+ * Top-right under the sticky header (never over it, its menu button or the user menu), five
+ * seconds, no progress bar; rendered on the server so it shows without JavaScript.
+ */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation()
   const [dismissed, setDismissed] = useState<string | null>(null)
@@ -27,7 +31,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <section
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      data-toaster
+      className="pointer-events-none fixed right-4 top-[4.5rem] z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
       <div role={visible?.type === 'error' ? 'alert' : 'status'} aria-live="polite">
         {visible && Icon ? (
@@ -42,7 +47,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           >
             <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <p className="font-semibold">{visible.title}</p>
+              <p className="font-semibold">{translateServerMessage(visible.title, t)}</p>
               {visible.description ? (
                 <p className="whitespace-pre-line break-words text-sm text-muted-foreground">
                   {visible.description}

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createProject } from './support/api.ts'
 import { projectWithGraph } from './support/dependency-graph.ts'
+import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
 
 const WEB_FRAMEWORK = 'pkg:npm/web-framework@4.0.0'
@@ -121,3 +122,58 @@ test('a component outside the graph is reported, and a project without a graph s
   await expect(page.getByText('This project has no dependency graph.')).toBeVisible()
   await expectNoAxeViolations(page)
 })
+
+/** The ids of canvas nodes drawn (even partly) outside the canvas; [] once the view fits. */
+function nodesOutsideCanvas(page: Page) {
+  return page.getByTestId('dependency-graph-canvas').evaluate((host) => {
+    type Cy = {
+      width(): number
+      height(): number
+      nodes(): Array<{
+        id(): string
+        renderedBoundingBox(options: object): { x1: number; y1: number; x2: number; y2: number }
+      }>
+    }
+    const container = [...host.querySelectorAll('div')].find(
+      (element) => (element as unknown as { _cyreg?: { cy?: Cy } })._cyreg?.cy,
+    ) as unknown as { _cyreg: { cy: Cy } } | undefined
+    if (!container) return ['no canvas yet']
+    const cy = container._cyreg.cy
+    return cy
+      .nodes()
+      .filter((node) => {
+        const box = node.renderedBoundingBox({ includeLabels: true })
+        return box.x1 < 0 || box.y1 < 0 || box.x2 > cy.width() || box.y2 > cy.height()
+      })
+      .map((node) => node.id())
+  })
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
+  test(`the canvas opens fitted to the graph, and a lookup fitted to the whole path (${viewport.width}×${viewport.height})`, async ({
+    page,
+    makeUser,
+    baseURL,
+  }) => {
+    const user = await makeUser(['VIEW_PORTFOLIO'])
+    const project = await projectWithGraph(baseURL!)
+    await page.setViewportSize(viewport)
+    await signIn(page, user, `/projects/${project.uuid}/dependencyGraph`)
+    const canvas = page.getByTestId('dependency-graph-canvas')
+    await expect(canvas.locator('canvas').first()).toBeVisible({ timeout: 15_000 })
+    await expect.poll(() => nodesOutsideCanvas(page), { timeout: 5_000 }).toEqual([])
+
+    await page.goto(`/projects/${project.uuid}/dependencyGraph/${project.uuidOf['left-pad']}`)
+    await expect(canvas.locator('canvas').first()).toBeVisible({ timeout: 15_000 })
+    await expect.poll(() => nodesOutsideCanvas(page), { timeout: 5_000 }).toEqual([])
+
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    await page.getByRole('button', { name: 'Fit to screen' }).click()
+    await expect.poll(() => nodesOutsideCanvas(page), { timeout: 5_000 }).toEqual([])
+  })
+}

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ComponentFields } from './component-fields.tsx'
@@ -28,11 +28,11 @@ export function AddComponentDialog({
       <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
         <ComponentFields fields={fields} />
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <Button type="submit" name="intent" value="addComponent">
             {t('componentDetails.add.submit')}
           </Button>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

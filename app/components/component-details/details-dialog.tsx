@@ -2,12 +2,13 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { Settings2, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ComponentFields } from './component-fields.tsx'
 import { ExternalReferencesTable } from '~/components/external-references.tsx'
 import { InternalBadge } from './internal-badge.tsx'
+import { Identifier } from '~/components/identifier.tsx'
 
 export interface DetailsComponent {
   uuid: string
@@ -81,13 +82,13 @@ export function ComponentDetailsDialog({
               </div>
               <div className="flex flex-col gap-2">
                 <span className="text-sm font-medium">{t('componentDetails.fields.uuid')}</span>
-                <code className="break-all text-sm">{component.uuid}</code>
+                <Identifier value={component.uuid} className="text-sm" />
               </div>
             </>
           }
         />
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap justify-end gap-2">
+        <DialogFooter>
           {canManage ? (
             <Button asChild variant="destructive" className="sm:mr-auto">
               <Link to={deleteTo} preventScrollReset replace>
@@ -112,7 +113,7 @@ export function ComponentDetailsDialog({
               {t('componentDetails.details.submit')}
             </Button>
           ) : null}
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

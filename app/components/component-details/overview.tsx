@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Identifier } from '~/components/identifier.tsx'
 import { Measured } from '~/components/measurement.tsx'
 import { measuredCount, measuredRiskScore, type MaybeMeasured } from '~/utils/measurement.ts'
 
@@ -104,7 +105,7 @@ const HASHES: Array<[keyof FactsComponent, string]> = [
 export function ComponentFacts({ component }: { component: FactsComponent }) {
   const { t } = useTranslation()
   const label = (key: string) => t(`componentDetails.fields.${key}`)
-  const mono = (value: string | undefined) => (value ? <code>{value}</code> : undefined)
+  const mono = (value: string | undefined) => (value ? <Identifier value={value} /> : undefined)
   const facts: Array<[string, React.ReactNode]> = [
     [label('classifier'), component.classifier ? t(`classifier.${component.classifier}`) : null],
     [label('purl'), mono(component.purl)],
@@ -138,7 +139,7 @@ export function ComponentFacts({ component }: { component: FactsComponent }) {
           .map(([name, value]) => (
             <div key={name} className="contents">
               <dt className="text-muted-foreground">{name}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
       </dl>

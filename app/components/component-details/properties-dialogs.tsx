@@ -9,7 +9,7 @@ import {
 import { Form, Link } from '@remix-run/react'
 import { Plus, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { ErrorList, Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
@@ -94,7 +94,7 @@ export function PropertiesDialog({
             </table>
           </div>
         )}
-        <div className="flex flex-wrap justify-end gap-2">
+        <DialogFooter>
           {canManage && properties.length > 0 ? (
             <Button
               type="submit"
@@ -120,7 +120,7 @@ export function PropertiesDialog({
               </Link>
             </Button>
           ) : null}
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )
@@ -189,7 +189,7 @@ export function CreatePropertyDialog({
           errors={translateErrors(t, description.errors)}
         />
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <Button asChild variant="secondary">
             <Link to={closeTo} preventScrollReset replace>
               {t('common.cancel')}
@@ -198,7 +198,7 @@ export function CreatePropertyDialog({
           <Button type="submit" name="intent" value="createProperty">
             {t('componentDetails.properties.submit')}
           </Button>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )
@@ -211,7 +211,7 @@ export function DeleteComponentDialog({ label, closeTo }: { label: string; close
     <UrlDialog title={t('componentDetails.delete.title')} closeTo={closeTo}>
       <Form method="post" className="flex flex-col gap-4">
         <p>{t('componentDetails.delete.message', { name: label })}</p>
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <Button asChild variant="secondary">
             <Link to={closeTo} preventScrollReset replace>
               {t('common.cancel')}
@@ -221,7 +221,7 @@ export function DeleteComponentDialog({ label, closeTo }: { label: string; close
             <Trash2 aria-hidden />
             {t('componentDetails.delete.confirm')}
           </Button>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

@@ -1,12 +1,22 @@
-import type { Core, ElementDefinition, EventObject, StylesheetJson } from 'cytoscape'
+import type {
+  Core,
+  ElementDefinition,
+  EventObject,
+  NodeCollection,
+  StylesheetJson,
+} from 'cytoscape'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import CytoscapeComponent from 'react-cytoscapejs'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button.tsx'
 import { FitIcon, ZoomInIcon, ZoomOutIcon } from './icons.tsx'
 import {
+  compactLabel,
+  fitViewport,
   flattenTree,
   isOutdated,
+  labelFontSize,
+  pathKeys,
   tidyTree,
   type GraphNode,
   type LayoutNode,
@@ -14,7 +24,7 @@ import {
 } from './graph-model.ts'
 
 const ROOT_ID = 'root'
-const MAX_LABEL = 64
+const FIT_PADDING = 24
 
 export interface GraphCanvasProps {
   rootLabel: string
@@ -27,10 +37,6 @@ export interface GraphCanvasProps {
 }
 
 type Entry = { kind: 'node'; item: TreeItem } | { kind: 'expander'; item: TreeItem }
-
-function shortLabel(label: string) {
-  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label
-}
 
 function labelWidth(label: string) {
   return Math.round(label.length * 7.4 + 28)
@@ -46,7 +52,7 @@ function themeColor(name: string, fallback: string) {
   return value ? `hsl(${value.split(/\s+/).join(', ')})` : fallback
 }
 
-function stylesheet(): StylesheetJson {
+function stylesheet(fontSize = 12): StylesheetJson {
   const foreground = themeColor('foreground', '#111827')
   const card = themeColor('card', '#ffffff')
   const border = themeColor('muted-foreground', '#6b7280')
@@ -65,8 +71,14 @@ function stylesheet(): StylesheetJson {
         label: 'data(label)',
         'text-valign': 'center',
         'text-halign': 'center',
-        'font-size': 12,
+        'font-size': fontSize,
+        'min-zoomed-font-size': 4,
         color: foreground,
+        // A label wider than its node (zoomed out, the font grows) stays legible over edges.
+        'text-background-color': card,
+        'text-background-opacity': 0.9,
+        'text-background-padding': '2px',
+        'text-background-shape': 'roundrectangle',
         'background-color': card,
         'border-width': 1,
         'border-color': border,
@@ -76,6 +88,7 @@ function stylesheet(): StylesheetJson {
       selector: `#${ROOT_ID}`,
       style: {
         'background-color': primary,
+        'text-background-color': primary,
         color: primaryForeground,
         'font-weight': 'bold',
         'border-width': 0,
@@ -93,6 +106,7 @@ function stylesheet(): StylesheetJson {
       style: {
         shape: 'ellipse',
         'background-color': muted,
+        'text-background-color': muted,
         'border-color': border,
         'font-weight': 'bold',
       },
@@ -111,6 +125,27 @@ function stylesheet(): StylesheetJson {
       },
     },
   ]
+}
+
+const labelSizes = new WeakMap<Core, number>()
+
+/** Sets the label size for the current zoom (the stylesheet is rebuilt only when it changes). */
+function sizeLabels(cy: Core) {
+  const size = Math.round(labelFontSize(cy.zoom()) * 2) / 2
+  if (size === (labelSizes.get(cy) ?? 12)) return
+  labelSizes.set(cy, size)
+  cy.style().fromJson(stylesheet(size)).update()
+}
+
+/** Shows `nodes` whole (all of them by default), labels sized for the zoom it ends at. */
+function fitTo(cy: Core, nodes: NodeCollection = cy.nodes()) {
+  if (nodes.empty()) return
+  // Twice: the label size follows the zoom, and the labels count in the box to fit.
+  for (let pass = 0; pass < 2; pass++) {
+    const box = nodes.boundingBox({ includeLabels: true, includeOverlays: false })
+    cy.viewport(fitViewport(box, cy.width(), cy.height(), { padding: FIT_PADDING }))
+    sizeLabels(cy)
+  }
 }
 
 /**
@@ -138,7 +173,7 @@ export default function GraphCanvas(props: GraphCanvasProps) {
     const searched = new Set(props.searched)
     const layoutOf = (item: TreeItem, parent: string): LayoutNode => {
       const outdated = props.highlightOutdated && isOutdated(item.node)
-      const label = shortLabel(`${outdated ? '⚠ ' : ''}${item.node.label}`)
+      const label = compactLabel(`${outdated ? '⚠ ' : ''}${item.node.label}`)
       const classes = [
         item.node.objectType === 'SERVICE' ? 'service' : '',
         item.cycle ? 'cycle' : '',
@@ -168,7 +203,7 @@ export default function GraphCanvas(props: GraphCanvasProps) {
       children.push(...item.children.map((child) => layoutOf(child, item.key)))
       return { id: item.key, width: labelWidth(label), children }
     }
-    const rootLabel = shortLabel(props.rootLabel)
+    const rootLabel = compactLabel(props.rootLabel)
     const tree: LayoutNode = {
       id: ROOT_ID,
       width: labelWidth(rootLabel),
@@ -192,6 +227,7 @@ export default function GraphCanvas(props: GraphCanvasProps) {
   function attach(cy: Core) {
     if (cyRef.current === cy) return
     cyRef.current = cy
+    cy.on('zoom', () => sizeLabels(cy))
     cy.on('tap', 'node', (event: EventObject) => {
       const entry = entriesRef.current.get(event.target.id())
       if (!entry) return
@@ -223,20 +259,14 @@ export default function GraphCanvas(props: GraphCanvasProps) {
     }
     if (fitted.current) return
     fitted.current = true
-    const first = flat.find((item) => propsRef.current.searched.includes(item.node.uuid))
-    if (first) {
-      cy.zoom(1)
-      cy.center(cy.getElementById(first.key))
-      return
-    }
-    cy.fit(undefined, 24)
-    if (cy.zoom() > 1) cy.zoom(1)
-    if (cy.zoom() < 0.6) {
-      cy.zoom(0.8)
-      const root = cy.getElementById(ROOT_ID)
-      const at = root.renderedPosition()
-      cy.panBy({ x: 16 + root.renderedWidth() / 2 - at.x, y: cy.height() / 2 - at.y })
-    }
+    // A lookup opens on the whole path to what was searched; otherwise on the whole graph.
+    const onPath = pathKeys(flat, propsRef.current.searched)
+    fitTo(
+      cy,
+      onPath.size > 0
+        ? cy.nodes().filter((node) => node.id() === ROOT_ID || onPath.has(node.id()))
+        : cy.nodes(),
+    )
   }, [elements, flat])
 
   const focused = flat.find((item) => item.key === focusKey)
@@ -328,7 +358,7 @@ export default function GraphCanvas(props: GraphCanvasProps) {
         break
       case '0':
         handled()
-        cy?.fit(undefined, 24)
+        if (cy) fitTo(cy)
         break
     }
   }
@@ -366,7 +396,9 @@ export default function GraphCanvas(props: GraphCanvasProps) {
             variant="outline"
             aria-label={t('dependencyGraph.fit')}
             title={t('dependencyGraph.fit')}
-            onClick={() => cyRef.current?.fit(undefined, 24)}
+            onClick={() => {
+              if (cyRef.current) fitTo(cyRef.current)
+            }}
           >
             <FitIcon aria-hidden />
           </Button>

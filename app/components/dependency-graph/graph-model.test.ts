@@ -3,9 +3,12 @@ import {
   ROOT,
   buildTree,
   capChildren,
+  compactLabel,
+  fitViewport,
   expandHref,
   flattenTree,
   isOutdated,
+  labelFontSize,
   levelNodes,
   nodeHref,
   nodeLabel,
@@ -13,6 +16,7 @@ import {
   parseExpandParam,
   parseLookupParam,
   pathGraph,
+  pathKeys,
   tidyTree,
   withChildren,
   type GraphData,
@@ -240,4 +244,51 @@ test('capChildren keeps the first children of long lists and drops orphaned node
   expect(capped.cut).toBe(true)
   expect(capped.data.children).toEqual({ [ROOT]: [A], [A]: [B] })
   expect(Object.keys(capped.data.nodes).sort()).toEqual([A, B])
+})
+
+test('compactLabel keeps short labels and the name and version of long PURLs', () => {
+  expect(compactLabel('pkg:npm/left-pad@1.3.0')).toBe('pkg:npm/left-pad@1.3.0')
+  const long = 'pkg:maven/org.apache.logging.log4j.very.long.group.name/log4j-core@2.17.1'
+  const short = compactLabel(long)
+  expect(short.length).toBeLessThanOrEqual(48)
+  expect(short).toMatch(/^pkg:maven\/org\.apache.*…\/log4j-core@2\.17\.1$/)
+  const plain = compactLabel('x'.repeat(100), 20)
+  expect(plain).toHaveLength(20)
+  expect(plain).toContain('…')
+})
+
+test('labelFontSize grows when zoomed out, within bounds', () => {
+  expect(labelFontSize(1)).toBe(12)
+  expect(labelFontSize(2)).toBe(12)
+  expect(labelFontSize(0.6)).toBe(15)
+  expect(labelFontSize(0.1)).toBe(18)
+})
+
+test('pathKeys lists the searched occurrences and every node leading to them', () => {
+  const data: GraphData = {
+    nodes: {
+      [A]: { uuid: A, objectType: 'COMPONENT', label: 'a', childCount: 1 },
+      [B]: { uuid: B, objectType: 'COMPONENT', label: 'b', childCount: 0 },
+      [S]: { uuid: S, objectType: 'SERVICE', label: 's', childCount: 0 },
+    },
+    children: { [ROOT]: [A, S], [A]: [B] },
+  }
+  const flat = flattenTree(buildTree(data, new Set([A])).items)
+  expect([...pathKeys(flat, [B])].sort()).toEqual([A, `${A}/${B}`].sort())
+  expect(pathKeys(flat, []).size).toBe(0)
+})
+
+test('fitViewport shows the whole box centred, without blowing up small graphs', () => {
+  const wide = fitViewport({ x1: 0, y1: 0, x2: 2000, y2: 100 }, 1000, 600, { padding: 20 })
+  expect(wide.zoom).toBeCloseTo(0.48)
+  expect(wide.pan.x + 0 * wide.zoom).toBeCloseTo(20)
+  expect(wide.pan.x + 2000 * wide.zoom).toBeCloseTo(980)
+  expect(wide.pan.y + 50 * wide.zoom).toBeCloseTo(300)
+
+  const small = fitViewport({ x1: -50, y1: -10, x2: 50, y2: 10 }, 1000, 600)
+  expect(small.zoom).toBe(1.25)
+  expect(small.pan).toEqual({ x: 500, y: 300 })
+
+  const huge = fitViewport({ x1: 0, y1: 0, x2: 1e6, y2: 10 }, 1000, 600, { minZoom: 0.05 })
+  expect(huge.zoom).toBe(0.05)
 })

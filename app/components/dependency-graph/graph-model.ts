@@ -354,3 +354,63 @@ export function tidyTree(root: LayoutNode, rowHeight = 44, gap = 56) {
   place(root, 0)
   return positions
 }
+
+/**
+ * A label short enough for a graph node: a long one keeps its start and its last segment (the
+ * name and version of a PURL) around an ellipsis.
+ */
+export function compactLabel(label: string, max = 48) {
+  if (label.length <= max) return label
+  const cut = Math.max(label.lastIndexOf('/'), label.lastIndexOf(':'))
+  const tail = cut > 0 && label.length - cut <= max * 0.6 ? label.slice(cut) : ''
+  const end = tail || label.slice(label.length - Math.floor((max - 1) / 2))
+  return `${label.slice(0, max - 1 - end.length)}…${end}`
+}
+
+/** Node labels grow when zoomed out, so they stay legible (up to half as big again). */
+export function labelFontSize(zoom: number, base = 12, legible = 9) {
+  return Math.min(base * 1.5, Math.max(base, legible / Math.max(zoom, 0.01)))
+}
+
+/** The keys of the searched occurrences and of every node on the way to them. */
+export function pathKeys(flat: TreeItem[], searched: readonly string[]) {
+  const keys = new Set<string>()
+  for (const item of flat) {
+    if (!searched.includes(item.node.uuid)) continue
+    const parts = item.key.split('/')
+    for (let length = 1; length <= parts.length; length++) {
+      keys.add(parts.slice(0, length).join('/'))
+    }
+  }
+  return keys
+}
+
+export interface Box {
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+}
+
+/**
+ * The zoom and pan that show `box` (model coordinates) whole and centred in a `width`×`height`
+ * view with `padding` around it; never closer than `maxZoom`, so a small graph is not blown up.
+ */
+export function fitViewport(
+  box: Box,
+  width: number,
+  height: number,
+  { padding = 24, minZoom = 0.05, maxZoom = 1.25 } = {},
+) {
+  const boxWidth = Math.max(box.x2 - box.x1, 1)
+  const boxHeight = Math.max(box.y2 - box.y1, 1)
+  const fitting = Math.min((width - 2 * padding) / boxWidth, (height - 2 * padding) / boxHeight)
+  const zoom = Math.min(maxZoom, Math.max(minZoom, fitting))
+  return {
+    zoom,
+    pan: {
+      x: width / 2 - ((box.x1 + box.x2) / 2) * zoom,
+      y: height / 2 - ((box.y1 + box.y2) / 2) * zoom,
+    },
+  }
+}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { dialogUrl } from './dialog-url.ts'
@@ -75,7 +75,7 @@ export function AddVersionDialog({
         </fieldset>
         <p className="text-sm text-muted-foreground">{t('projectDetails.addVersion.background')}</p>
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <Button asChild variant="secondary">
             <Link to={back} replace preventScrollReset>
               {t('common.cancel')}
@@ -84,7 +84,7 @@ export function AddVersionDialog({
           <Button type="submit" name="intent" value="addVersion">
             {t('projectDetails.addVersion.submit')}
           </Button>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { dialogUrl } from './dialog-url.ts'
 
@@ -32,7 +32,7 @@ export function DeleteProjectDialog({
           </p>
         ) : null}
         <p className="text-sm text-muted-foreground">{t('projectDetails.delete.irreversible')}</p>
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <Button asChild variant="secondary">
             <Link to={back} replace preventScrollReset>
               {t('common.cancel')}
@@ -42,7 +42,7 @@ export function DeleteProjectDialog({
             <Trash2 aria-hidden />
             {t('projectDetails.delete.confirm')}
           </Button>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

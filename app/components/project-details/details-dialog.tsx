@@ -13,7 +13,7 @@ import {
   ExternalReferencesTable,
   type ExternalReference,
 } from '~/components/external-references.tsx'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
@@ -31,6 +31,7 @@ import {
   type ContactView,
   type EntityView,
 } from './parts.tsx'
+import { Identifier } from '~/components/identifier.tsx'
 
 export interface DetailsProject {
   uuid: string
@@ -247,7 +248,7 @@ export function ProjectDetailsDialog({
             <dl className="flex flex-col gap-1 text-sm sm:col-span-2">
               <dt className="font-medium">{t('projectDetails.fields.uuid')}</dt>
               <dd>
-                <code className="break-all">{project.uuid}</code>
+                <Identifier value={project.uuid} />
               </dd>
             </dl>
           </div>
@@ -312,7 +313,7 @@ export function ProjectDetailsDialog({
         ) : null}
 
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap items-center gap-2 border-t pt-4">
+        <DialogFooter className="items-center">
           {canManage ? (
             <>
               <Button asChild variant="destructive" size="sm">
@@ -347,7 +348,7 @@ export function ProjectDetailsDialog({
               </Button>
             ) : null}
           </div>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

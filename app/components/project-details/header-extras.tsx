@@ -24,7 +24,7 @@ export function ExternalReferencesMenu({ references }: { references: ExternalRef
         {linked.map((reference, index) => (
           <li key={index} className="flex flex-col">
             <span className="text-xs uppercase text-muted-foreground">
-              {referenceTypeLabel(reference.type ?? 'other')}
+              {referenceTypeLabel(reference.type ?? 'other', t)}
             </span>
             <ExternalLink url={reference.url!} />
           </li>

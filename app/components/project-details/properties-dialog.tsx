@@ -9,7 +9,7 @@ import {
 import { Form, Link, useLocation } from '@remix-run/react'
 import { Lock, Plus, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
@@ -159,7 +159,7 @@ export function PropertiesDialog({
               </tbody>
             </table>
           </div>
-          <div className="flex flex-wrap items-center gap-2 border-t pt-4">
+          <DialogFooter className="items-center">
             <Button
               type="submit"
               name="intent"
@@ -188,7 +188,7 @@ export function PropertiesDialog({
                 </Link>
               </Button>
             </div>
-          </div>
+          </DialogFooter>
         </Form>
       </div>
     </UrlDialog>
@@ -268,7 +268,7 @@ export function CreatePropertyDialog({
           errors={errors('description')}
         />
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <Button asChild variant="secondary">
             <Link to={back} replace preventScrollReset>
               {t('common.cancel')}
@@ -277,7 +277,7 @@ export function CreatePropertyDialog({
           <Button type="submit" name="intent" value="createProperty">
             {t('projectDetails.properties.submit')}
           </Button>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

@@ -8,7 +8,7 @@ import {
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
@@ -163,9 +163,9 @@ export function CreateProjectDialog({
           />
         </fieldset>
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <Button type="submit">{t('projects.create.submit')}</Button>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

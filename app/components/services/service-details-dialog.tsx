@@ -3,12 +3,13 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/dialog.tsx'
+import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { ExternalLink, ExternalReferencesTable } from '~/components/external-references.tsx'
 import { ErrorList, Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { cn, useIsPending } from '~/utils/misc.ts'
+import { Identifier } from '~/components/identifier.tsx'
 
 export const DETAIL_TABS = ['identity', 'provider', 'endpoints', 'data', 'references'] as const
 export type DetailTab = (typeof DETAIL_TABS)[number]
@@ -148,7 +149,7 @@ export function ServiceDetailsDialog({
             </label>
             <div className="flex flex-col gap-1 text-sm sm:col-span-2">
               <span className="text-muted-foreground">{t('services.details.uuid')}</span>
-              <code className="break-all">{service.uuid}</code>
+              <Identifier value={service.uuid} />
             </div>
           </div>
         </section>
@@ -159,7 +160,7 @@ export function ServiceDetailsDialog({
           <ExternalReferencesTable references={service.externalReferences ?? []} />
         ) : null}
         <FormErrorAlert id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+        <DialogFooter className="items-center justify-between">
           {canEdit ? (
             <Button asChild variant="destructive">
               <Link to={`${here}?delete`} replace preventScrollReset>
@@ -182,7 +183,7 @@ export function ServiceDetailsDialog({
               </Button>
             ) : null}
           </div>
-        </div>
+        </DialogFooter>
       </Form>
     </UrlDialog>
   )

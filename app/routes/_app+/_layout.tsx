@@ -47,7 +47,7 @@ export default function AppShell() {
         {t('skipToContent')}
       </a>
       <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background px-4">
-        <details ref={mobileNav} className="group lg:hidden">
+        <details ref={mobileNav} data-mobile-nav className="group lg:hidden">
           <summary
             className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-accent [&::-webkit-details-marker]:hidden"
             aria-label={t('nav.open')}

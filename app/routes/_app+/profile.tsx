@@ -11,7 +11,7 @@ import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
@@ -53,7 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Dependency-Track explains profile refusals in a plain sentence; anything else is a toast.
     if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
       return json(
-        { result: submission.reply({ formErrors: [error.response.body], hideFields: hidden }) },
+        {
+          result: submission.reply({
+            formErrors: serverMessageLines(error.response.body, t),
+            hideFields: hidden,
+          }),
+        },
         { status: error.status },
       )
     }

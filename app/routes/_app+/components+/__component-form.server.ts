@@ -1,7 +1,7 @@
 import { json, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import type { ApiError } from '~/api/client.server.ts'
-import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { CLASSIFIERS } from '~/utils/portfolio.ts'
 import { createToastHeaders } from '~/utils/toast.server.ts'
 
@@ -122,7 +122,7 @@ export async function failedSubmission<Result>(
   }
   if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
     return json(
-      { result: submission.reply({ formErrors: [error.response.body] }) },
+      { result: submission.reply({ formErrors: serverMessageLines(error.response.body, t) }) },
       { status: error.status },
     )
   }

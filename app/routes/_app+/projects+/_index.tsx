@@ -22,7 +22,7 @@ import { CreateProjectDialog } from '~/components/projects/create-project-dialog
 import { FirstProjectPrompt } from '~/components/projects/first-project.tsx'
 import { ProjectTable } from '~/components/projects/project-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { splitTags } from '~/utils/portfolio.ts'
@@ -124,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error
     if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
       return json(
-        { result: submission.reply({ formErrors: [error.response.body] }) },
+        { result: submission.reply({ formErrors: serverMessageLines(error.response.body, t) }) },
         { status: error.status },
       )
     }

@@ -22,13 +22,14 @@ import {
 import { YesNo } from '~/components/services/service-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Measured } from '~/components/measurement.tsx'
-import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
 import { measuredRiskScore } from '~/utils/measurement.ts'
 import { mergeServiceEdits, ServiceFormSchema } from './__services.server.ts'
+import { Identifier } from '~/components/identifier.tsx'
 
 const SIBLINGS_SHOWN = 10
 
@@ -126,7 +127,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error
     if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
       return json(
-        { result: submission.reply({ formErrors: [error.response.body] }) },
+        { result: submission.reply({ formErrors: serverMessageLines(error.response.body, t) }) },
         { status: error.status },
       )
     }
@@ -341,7 +342,7 @@ function ServiceFacts({ service, projectLabel }: { service: Service; projectLabe
         </ul>
       ) : null,
     ],
-    [t('services.details.uuid'), <code key="uuid">{service.uuid}</code>],
+    [t('services.details.uuid'), <Identifier key="uuid" value={service.uuid} />],
   ]
   return (
     <section aria-labelledby="service-facts" className="rounded-lg border bg-card p-5">
@@ -354,7 +355,7 @@ function ServiceFacts({ service, projectLabel }: { service: Service; projectLabe
           .map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
       </dl>

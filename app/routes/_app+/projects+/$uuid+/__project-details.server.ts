@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PROPERTY_TYPES } from '~/api/projects.server.ts'
 import { DETAIL_TABS, type DetailTab } from '~/components/project-details/dialog-url.ts'
-import type { FailedResponse } from '~/utils/api-errors.ts'
+import { serverMessageKey, type FailedResponse } from '~/utils/api-errors.ts'
 import { CLASSIFIERS, COLLECTION_LOGICS } from '~/utils/portfolio.ts'
 
 const optionalText = z
@@ -110,29 +110,6 @@ export function dialogState(params: URLSearchParams, canManage: boolean): Dialog
 }
 
 /** The API's fixed messages for refused project and property changes, in the reader's language. */
-const KNOWN_MESSAGES: Record<string, string> = {
-  'A project with the specified name and version already exists.':
-    'projectDetails.errors.duplicate',
-  'A project with the specified name already exists.': 'projectDetails.errors.duplicate',
-  'Project cannot be set to inactive if active children are present.':
-    'projectDetails.errors.activeChildren',
-  'A project cannot select itself as a parent': 'projectDetails.errors.selfParent',
-  'An inactive project cannot be selected as a parent': 'projectDetails.errors.inactiveParent',
-  'An inactive Parent cannot be selected as parent': 'projectDetails.errors.inactiveParent',
-  'The new parent project cannot be a child of the current project.':
-    'projectDetails.errors.parentCycle',
-  'Project cannot be made a collection project while it has components or services!':
-    'projectDetails.errors.collectionHasComponents',
-  'Cannot set this project version to latest. Access to current latest version is forbidden!':
-    'projectDetails.errors.latestForbidden',
-  'A property with the specified project/group/name combination already exists.':
-    'projectDetails.errors.propertyExists',
-  'The UUID of the project could not be found.': 'projectDetails.errors.notFound',
-  'The project could not be found.': 'projectDetails.errors.notFound',
-  'The project property could not be found.': 'projectDetails.errors.propertyNotFound',
-  'Access to the specified project is forbidden': 'errors.forbidden',
-}
-
 export interface FailureReply {
   formErrors: string[]
   fieldErrors: Record<string, string[]>
@@ -176,7 +153,7 @@ export function failureReply(
     return reply
   }
   const text = response.body.trim()
-  const key = KNOWN_MESSAGES[text]
+  const key = serverMessageKey(text)
   reply.formErrors.push(key ? t(key) : text || `${response.statusText} (${response.status})`)
   return reply
 }

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/utils/date.ts'
+import { Identifier } from '~/components/identifier.tsx'
 import type { loader as projectLoader } from './_layout.tsx'
 
 /** The overview tab: the project's facts (charts arrive with metrics). */
@@ -33,7 +34,7 @@ export default function ProjectOverview() {
     [t('project.facts.purl'), project.purl],
     [t('project.facts.cpe'), project.cpe],
     [t('project.facts.swidTagId'), project.swidTagId],
-    [t('project.facts.uuid'), <code key="uuid">{project.uuid}</code>],
+    [t('project.facts.uuid'), <Identifier key="uuid" value={project.uuid} />],
   ]
   return (
     <section aria-labelledby="project-facts" className="rounded-lg border bg-card p-5">
@@ -46,7 +47,7 @@ export default function ProjectOverview() {
           .map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
       </dl>
