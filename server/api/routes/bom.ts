@@ -66,8 +66,6 @@ const ExportQuery = z.object({
 
 const orUndefined = (value: string | null | undefined) => value ?? undefined
 
-const tooLarge = (limit: number) => payloadTooLarge(limit)
-
 /** Jackson's longest string, which bounds Dependency-Track's Base64 BOM (dt-behaviour §0.1). */
 const MAX_BASE64_CHARS = 20_000_000
 
@@ -185,7 +183,7 @@ export function bomRoutes(app: Api, ctx: AppContext) {
             if (part.type === 'file') {
               if (part.fieldname === 'bom' && !bom) {
                 bom = await receiveBomStream(part.file)
-                if (part.file.truncated) throw tooLarge(limit)
+                if (part.file.truncated) throw payloadTooLarge(limit)
               } else {
                 part.file.resume()
               }
@@ -198,7 +196,7 @@ export function bomRoutes(app: Api, ctx: AppContext) {
         } catch (error) {
           const code = (error as { code?: string }).code
           if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT') {
-            throw tooLarge(limit)
+            throw payloadTooLarge(limit)
           }
           if (error instanceof HttpError) throw error
           // The parser's own errors (a boundary that does not match, a body cut short).
