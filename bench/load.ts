@@ -11,6 +11,7 @@ import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createScratchDatabase } from '../tests/support/test-database.ts'
 import { adminToken, generateBom } from './support.ts'
 
@@ -50,11 +51,20 @@ async function serverMain() {
     process.exit(0)
   }
   const url = await lookout.listen()
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+  loopDelay.enable()
   process.on('message', async (message: { kind: string }) => {
     if (message.kind === 'hwm') {
       const status = fs.readFileSync(`/proc/${process.pid}/status`, 'utf8')
       const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
-      process.send!({ kind: 'hwm', mib: kib / 1024 })
+      process.send!({
+        kind: 'hwm',
+        mib: kib / 1024,
+        loopP99Ms: loopDelay.percentile(99) / 1e6,
+        loopMaxMs: loopDelay.max / 1e6,
+      })
+    } else if (message.kind === 'reset') {
+      loopDelay.reset()
     } else if (message.kind === 'stop') {
       await lookout.close()
       process.exit(0)
@@ -166,6 +176,8 @@ async function runOn(database: 'PGlite' | 'PostgreSQL', server: string, bomFile:
     const jwt = await adminToken(url)
     const bom = new Blob([fs.readFileSync(bomFile)])
     await uploadAndWait(url, jwt, bom, 'warmup')
+    // Warm-up (schema compilation, first plans) is not part of the measurement.
+    child.send({ kind: 'reset' })
 
     const floor: Samples = { reads: [], health: [], errors: [] }
     const floorEnds = performance.now() + FLOOR_SECONDS * 1000
@@ -193,11 +205,15 @@ async function runOn(database: 'PGlite' | 'PostgreSQL', server: string, bomFile:
     const expected = await componentCount(url, jwt, 'warmup')
     const counts = await Promise.all(names.map((name) => componentCount(url, jwt, name)))
     const lost = counts.filter((count) => count !== expected).length
-    const hwm = await new Promise<number>((resolve) => {
-      child.once('message', (message: { mib: number }) => resolve(message.mib))
-      child.send({ kind: 'hwm' })
-    })
-    return { floor, load, loadMs, settled, settleTimes, lost, expected, peakRssMiB: hwm }
+    const server = await new Promise<{ mib: number; loopP99Ms: number; loopMaxMs: number }>(
+      (resolve) => {
+        child.once('message', (message: { mib: number; loopP99Ms: number; loopMaxMs: number }) =>
+          resolve(message),
+        )
+        child.send({ kind: 'hwm' })
+      },
+    )
+    return { floor, load, loadMs, settled, settleTimes, lost, expected, server }
   } finally {
     if (child.exitCode === null) {
       child.send({ kind: 'stop' })
@@ -233,7 +249,11 @@ function report(database: 'PGlite' | 'PostgreSQL', r: Awaited<ReturnType<typeof 
     `${ms(percentile(r.floor.health, 99))} / ${ms(percentile(r.load.health, 99))}`,
   )
   line('errors / lost uploads', `${errors} / ${r.lost} (each holds ${r.expected} components)`)
-  line('peak RSS', `${r.peakRssMiB.toFixed(0)} MiB`)
+  line('peak RSS', `${r.server.mib.toFixed(0)} MiB`)
+  line(
+    'server event-loop delay p99 / max',
+    `${ms(r.server.loopP99Ms)} / ${ms(r.server.loopMaxMs)} (floor and load)`,
+  )
   for (const error of [...new Set([...r.floor.errors, ...r.load.errors])].slice(0, 5)) {
     line('  error', error)
   }

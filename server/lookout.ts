@@ -43,7 +43,8 @@ export interface LookoutOptions {
   publicDir?: string
 }
 
-const HEALTH_PING_MS = 2000
+// Long enough that a busy event loop does not read as a database outage.
+const HEALTH_PING_MS = 10_000
 
 /** The project folder: the nearest one above this module (source or bundle) with a package.json. */
 const ROOT = (() => {
