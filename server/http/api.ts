@@ -20,7 +20,7 @@ import { userRoutes } from '../api/routes/user.ts'
 import { API_LEVEL, versionRoutes } from '../api/routes/version.ts'
 import { registerAccessControl } from './access.ts'
 import { registerApiHeaders } from './cors.ts'
-import { problem } from './errors.ts'
+import { problem } from '../shared/errors.ts'
 
 /** The /api plugin: Dependency-Track's REST API, encapsulated with its own parsers and hooks. */
 export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {

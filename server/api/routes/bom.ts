@@ -19,7 +19,7 @@ import {
 import { receiveBomBytes, receiveBomStream, type ReceivedBom } from '../../domain/bom/receive.ts'
 import { acceptBomUpload, type BomUploadRequest } from '../../domain/bom/upload.ts'
 import { canAccessProject, projectAccessFor } from '../../domain/projects/access.ts'
-import { HttpError, problem, textError, validationError } from '../../http/errors.ts'
+import { HttpError, problem, textError, validationError } from '../../shared/errors.ts'
 import { isChainProcessing } from '../../jobs/queue.ts'
 import { TokenStatusJson, UuidParam } from '../schemas.ts'
 import type { Api } from '../types.ts'

@@ -22,8 +22,8 @@ import { parsePurl } from '../../domain/components/purl.ts'
 import { ComponentBody, ComponentPropertyBody } from '../../domain/components/schemas.ts'
 import { orderByClause, type SortableEntity } from '../../domain/components/sorting.ts'
 import { projectAccessFor } from '../../domain/projects/access.ts'
-import { textError } from '../../http/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
+import { textError } from '../../shared/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
 import {
   ComponentJson,
   ComponentPropertyJson,

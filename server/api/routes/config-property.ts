@@ -6,7 +6,7 @@ import {
   isPublicProperty,
   updateConfigProperty,
 } from '../../domain/config/properties.ts'
-import { emptyError, HttpError, textError } from '../../http/errors.ts'
+import { emptyError, HttpError, textError } from '../../shared/errors.ts'
 import { ConfigPropertyJson } from '../schemas.ts'
 import type { Api } from '../types.ts'
 

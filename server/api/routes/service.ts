@@ -13,8 +13,8 @@ import {
 import { serviceValues } from '../../domain/components/fields.ts'
 import { ServiceBody } from '../../domain/components/schemas.ts'
 import { orderByClause, type SortableEntity } from '../../domain/components/sorting.ts'
-import { textError } from '../../http/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
+import { textError } from '../../shared/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
 import { projectsJson, ServiceJson, serviceJson, servicesJson } from '../component-json.ts'
 import type { Api } from '../types.ts'
 

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts'
 import { projectAccessFor } from '../../domain/projects/access.ts'
 import { UuidParam } from '../../domain/projects/input.ts'
 import * as tagOps from '../../domain/projects/tags.ts'
-import { textError } from '../../http/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
+import { textError } from '../../shared/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
 import type { Api } from '../types.ts'
 
 const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const

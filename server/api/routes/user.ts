@@ -10,7 +10,7 @@ import {
   updateOwnProfile,
 } from '../../domain/users/managed-users.ts'
 import { requireUser } from '../../http/access.ts'
-import { emptyError, textError } from '../../http/errors.ts'
+import { emptyError, textError } from '../../shared/errors.ts'
 import { ManagedUserJson, UserJson } from '../schemas.ts'
 import { userJson } from '../serializers.ts'
 import type { Api } from '../types.ts'

@@ -14,7 +14,7 @@ import {
 import { findConfigProperty } from '../../data/config-properties.ts'
 import { principalTeamIds } from '../../data/project-access.ts'
 import type { Queryable } from '../../db/database.ts'
-import { problem, textError } from '../../http/errors.ts'
+import { problem, textError } from '../../shared/errors.ts'
 import { BOM_PROCESS_JOB, type BomProcessPayload } from '../../jobs/bom-processing.ts'
 import type { Principal } from '../auth/principal.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts'
 import { findConfigProperty, type ConfigPropertyRow } from '../../data/config-properties.ts'
-import { HttpError, textError } from '../../http/errors.ts'
+import { HttpError, textError } from '../../shared/errors.ts'
 import { CONFIG_PROPERTY_CATALOGUE } from './catalogue.ts'
 import { encryptValue } from './crypto.ts'
 

@@ -1,6 +1,6 @@
 import { PackageURL } from 'packageurl-js'
 import { z } from 'zod'
-import { problem, validationError, type BeanValidationError } from '../../http/errors.ts'
+import { problem, validationError, type BeanValidationError } from '../../shared/errors.ts'
 import { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES } from '../portfolio-enums.ts'
 
 export { CLASSIFIERS }

@@ -9,7 +9,7 @@ import {
   type ProjectPropertyRow,
 } from '../../data/project-properties.ts'
 import { ensureSetting, generateSecret } from '../../data/system.ts'
-import { HttpError, problem, textError, validationError } from '../../http/errors.ts'
+import { HttpError, problem, textError, validationError } from '../../shared/errors.ts'
 import { normaliseValue } from '../config/properties.ts'
 import type { ProjectAccess } from './access.ts'
 import { beanError } from './input.ts'
