@@ -1,5 +1,5 @@
 import { maybeOne, type Queryable } from '../db/database.ts'
-import { accessCondition, type ProjectAccess } from '../domain/projects/access.ts'
+import { accessCondition, type ProjectAccess } from './project-access.ts'
 
 /** jsonb contents, stored in the JSON shape of the API (nulls left out). */
 export interface Contact {

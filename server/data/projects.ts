@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts'
-import type { ProjectAccess } from '../domain/projects/access.ts'
+import type { ProjectAccess } from './project-access.ts'
 import { likePattern, SqlParams } from './tags.ts'
 
 export interface ProjectRow {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts'
 import { maybeOne } from '../db/database.ts'
-import { accessCondition, type ProjectAccess } from '../domain/projects/access.ts'
+import { accessCondition, type ProjectAccess } from './project-access.ts'
 
 export interface TagRow {
   id: number

@@ -1,18 +1,12 @@
 import { deleteBomUpload, findBomUpload } from '../data/bom-import.ts'
 import { decompressBom, ingestConvertedBom, internalMatcher } from '../domain/bom/ingest.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
+import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat } from '../domain/bom/model.ts'
 import { readStoredBom } from '../domain/bom/read.ts'
 import type { JobHandler } from './worker.ts'
 
-export const BOM_PROCESS_JOB = 'bom.process'
 const MAX_LOGGED_WARNINGS = 20
-
-export interface BomProcessPayload {
-  uploadId: number
-  /** Key of the converted BOM the upload request may have left in this process. */
-  handoff?: string
-}
 
 /**
  * Parses, converts and ingests one uploaded BOM (§1.4). Everything the project holds is replaced

@@ -31,6 +31,15 @@ interface Messages {
   forbidden: string
 }
 
+export const COMPONENT_MESSAGES: Messages = {
+  notFound: 'The component could not be found.',
+  forbidden: COMPONENT_FORBIDDEN,
+}
+export const PROJECT_MESSAGES: Messages = {
+  notFound: 'The project could not be found.',
+  forbidden: PROJECT_FORBIDDEN,
+}
+
 export async function loadAccessibleComponent(
   db: Queryable,
   principal: Principal | undefined,
