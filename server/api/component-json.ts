@@ -1,4 +1,9 @@
 import { z } from 'zod'
+import {
+  ContactShape,
+  ExternalReferenceShape,
+  OrganizationalEntityShape,
+} from '../../common/dt-shapes.ts'
 import type {
   ComponentProjectRow,
   ComponentPropertyRow,
@@ -15,23 +20,9 @@ import type { ProjectWithTags } from '../domain/components/project-refs.ts'
 import { canonicalPurl } from '../domain/components/purl.ts'
 
 /** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
-const ContactJson = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-})
-
-const OrganizationalEntityJson = z.object({
-  name: z.string().optional(),
-  urls: z.array(z.string()).optional(),
-  contacts: z.array(ContactJson).optional(),
-})
-
-const ExternalReferenceJson = z.object({
-  type: z.string().optional(),
-  url: z.string().optional(),
-  comment: z.string().optional(),
-})
+const ContactJson = ContactShape
+const OrganizationalEntityJson = OrganizationalEntityShape
+const ExternalReferenceJson = ExternalReferenceShape
 
 export const ComponentProjectJson = z.object({
   name: z.string(),
