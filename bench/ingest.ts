@@ -126,7 +126,7 @@ async function serverMain() {
   const { convertBom } = await import('../server/domain/bom/convert.ts')
   const { componentValues, planIngest } = await import('../server/domain/bom/sync.ts')
   const { dedupeBom } = await import('../server/domain/bom/identity.ts')
-  const data = await import('../server/data/bom-import.ts')
+  const data = await import('../server/data/inventory-writes.ts')
 
   const dataDir = process.argv[process.argv.indexOf('--server') + 1]!
   const env = loadEnv({

@@ -1,4 +1,4 @@
-import { deleteBomUpload, findBomUpload } from '../data/bom-import.ts'
+import { deleteBomUpload, findBomUpload } from '../data/bom-uploads.ts'
 import { decompressBom, ingestConvertedBom, internalMatcher } from '../domain/bom/ingest.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'

@@ -4,7 +4,7 @@ import {
   findExportProject,
   loadExportComponents,
   loadExportServices,
-} from '../../data/bom-import.ts'
+} from '../../data/bom-export.ts'
 import type { Principal } from '../auth/principal.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'
 import { textError } from '../../shared/errors.ts'

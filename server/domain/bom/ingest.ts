@@ -20,7 +20,7 @@ import {
   updateServices,
   withoutForeignKeyChecks,
   type PropertyInsert,
-} from '../../data/bom-import.ts'
+} from '../../data/inventory-writes.ts'
 import type { InternalMatcher } from './convert.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'

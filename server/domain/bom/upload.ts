@@ -10,7 +10,7 @@ import {
   projectTagNames,
   replaceProjectTags,
   type UploadProjectRow,
-} from '../../data/bom-import.ts'
+} from '../../data/bom-uploads.ts'
 import { findConfigProperty } from '../../data/config-properties.ts'
 import { principalTeamIds } from '../../data/project-access.ts'
 import type { Queryable } from '../../db/database.ts'
