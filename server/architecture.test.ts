@@ -43,6 +43,11 @@ const cases: Array<{ file: string; wrong: string; right: string }> = [
     right: "import { x } from '../projects/access.ts'",
   },
   {
+    file: 'server/jobs/example.ts',
+    wrong: "import { x } from '../data/bom-uploads.ts'",
+    right: "import { x } from '../domain/bom/stored-uploads.ts'",
+  },
+  {
     file: 'server/data/example.ts',
     wrong: "import { x } from '../domain/projects/access.ts'",
     right: "import { x } from '../db/database.ts'",

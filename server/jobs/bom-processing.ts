@@ -1,9 +1,9 @@
-import { deleteBomUpload, findBomUpload } from '../data/bom-uploads.ts'
 import { decompressBom, ingestConvertedBom, internalMatcher } from '../domain/bom/ingest.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat } from '../domain/bom/model.ts'
 import { readStoredBom } from '../domain/bom/read.ts'
+import { discardStoredUpload, loadStoredUpload } from '../domain/bom/stored-uploads.ts'
 import type { JobHandler } from './worker.ts'
 
 const MAX_LOGGED_WARNINGS = 20
@@ -16,7 +16,7 @@ const MAX_LOGGED_WARNINGS = 20
 export const processBomJob: JobHandler = async (payload, { db, job, logger }) => {
   const { uploadId, handoff } = payload as BomProcessPayload
   const handedOver = takeOver(handoff)
-  const upload = await findBomUpload(db, uploadId, handedOver === undefined)
+  const upload = await loadStoredUpload(db, uploadId, handedOver === undefined)
   if (!upload) {
     logger.warn({ uploadId, token: job.chain_id }, 'BOM upload not found; nothing to process')
     return
@@ -37,7 +37,7 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
     upload.content = undefined
     const result = await db.transaction(async (tx) => {
       const outcome = await ingestConvertedBom(tx, context.projectId, bom)
-      await deleteBomUpload(tx, uploadId)
+      await discardStoredUpload(tx, uploadId)
       return outcome
     })
     for (const warning of result.warnings.slice(0, MAX_LOGGED_WARNINGS))
@@ -66,7 +66,7 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
       { ...context, err: error instanceof Error ? error.message : String(error) },
       'BOM processing failed; the project keeps its previous components',
     )
-    await deleteBomUpload(db, uploadId).catch(() => undefined)
+    await discardStoredUpload(db, uploadId).catch(() => undefined)
     throw error
   }
 }

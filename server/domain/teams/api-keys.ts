@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts'
+import type { Queryable } from '../../db/database.ts'
 import * as keys from '../../data/api-keys.ts'
 import { textError } from '../../shared/errors.ts'
 import { decodeApiKey, generateApiKey } from '../auth/api-keys.ts'
@@ -44,3 +45,7 @@ export async function revokeKey(ctx: AppContext, publicIdOrKey: string) {
   const existing = await requireKey(ctx, publicIdOrKey)
   await keys.deleteApiKey(ctx.db, existing.id)
 }
+
+/** Stores the "last used" times collected in memory (public ID → epoch ms). */
+export const recordKeyUsage = (db: Queryable, usage: Record<string, number>) =>
+  keys.recordLastUsed(db, usage)
