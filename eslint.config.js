@@ -3,6 +3,73 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * Layers point one way (docs/decisions/007-server-layering.md):
+ * api -> domain -> data -> db; shared and common are leaves every layer may use.
+ * Each entry: the files of a layer and the folders they must not import.
+ */
+const layer = (folder) => `(^|/)${folder}/`
+const forbid = (folders, message, allowTypeImports = false) => ({
+  regex: `(${folders.map(layer).join('|')})`,
+  message,
+  allowTypeImports,
+})
+const importZones = [
+  {
+    files: ['server/api/**'],
+    patterns: [
+      forbid(['db', 'data'], 'Routes call the domain (server/domain/<family>), never SQL', true),
+    ],
+  },
+  {
+    files: ['server/domain/**'],
+    patterns: [
+      forbid(
+        ['http', 'api', 'jobs'],
+        'The domain holds rules only: no HTTP, no routes, no job handlers (jobs live in server/jobs)',
+      ),
+    ],
+  },
+  {
+    // The queue and worker are infrastructure (their own SQL); handlers go through the domain.
+    files: ['server/jobs/**'],
+    ignores: ['server/jobs/queue.ts', 'server/jobs/worker.ts'],
+    patterns: [
+      forbid(['data', 'api', 'http'], 'Job handlers call the domain, like routes do', true),
+    ],
+  },
+  {
+    files: ['server/data/**'],
+    patterns: [
+      forbid(['domain', 'api', 'http', 'jobs'], 'server/data only runs SQL; rules belong upstream'),
+    ],
+  },
+  {
+    files: ['server/db/**'],
+    patterns: [forbid(['domain', 'api', 'http', 'jobs', 'data'], 'server/db is the driver layer')],
+  },
+  {
+    files: ['server/shared/**'],
+    patterns: [
+      forbid(
+        ['domain', 'api', 'http', 'jobs', 'data', 'db'],
+        'server/shared is a leaf every layer imports',
+      ),
+    ],
+  },
+  {
+    files: ['app/**'],
+    patterns: [forbid(['server'], 'The console calls the API through app/api, never server/ code')],
+  },
+  {
+    files: ['common/**'],
+    patterns: [
+      forbid(['server', 'app'], 'common/ is shared by server and console and imports neither'),
+      { regex: '^(node:|react)', message: 'common/ is pure TypeScript: no node or react imports' },
+    ],
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,4 +122,9 @@ export default tseslint.config(
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
+  ...importZones.map(({ files, ignores = [], patterns }) => ({
+    files,
+    ignores: [...ignores, '**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  })),
 )

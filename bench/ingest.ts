@@ -28,11 +28,12 @@ async function serverMain() {
   const { createLookout } = await import('../server/lookout.ts')
   const { createLogger } = await import('../server/logger.ts')
   const { startWorker } = await import('../server/jobs/worker.ts')
-  const { BOM_PROCESS_JOB, processBomJob } = await import('../server/jobs/bom-processing.ts')
+  const { BOM_PROCESS_JOB } = await import('../server/domain/bom/jobs.ts')
+  const { processBomJob } = await import('../server/jobs/bom-processing.ts')
   const { convertBom } = await import('../server/domain/bom/convert.ts')
   const { componentValues, planIngest } = await import('../server/domain/bom/sync.ts')
   const { dedupeBom } = await import('../server/domain/bom/identity.ts')
-  const data = await import('../server/data/bom-import.ts')
+  const data = await import('../server/data/inventory-writes.ts')
 
   const dataDir = process.argv[process.argv.indexOf('--server') + 1]!
   const env = loadEnv({

@@ -16,7 +16,7 @@ import { seed } from './domain/system/seed.ts'
 import { apiPlugin } from './http/api.ts'
 import { injectFetch, remoteFetch } from './http/api-fetch.ts'
 import { consolePlugin, type ApiFetch } from './http/console.ts'
-import { errorHandler } from './http/errors.ts'
+import { errorHandler } from './http/error-handler.ts'
 import {
   connectionOptions,
   limitConnectionsPerClient,

@@ -1,4 +1,9 @@
 import { z } from 'zod'
+import {
+  ContactShape,
+  ExternalReferenceShape,
+  OrganizationalEntityShape,
+} from '../../common/dt-shapes.ts'
 
 /** Client-side views of the API's JSON: only the fields the console reads, unknown fields kept. */
 export const PermissionSchema = z
@@ -42,30 +47,14 @@ export const ConfigPropertySchema = z
   .loose()
 
 /** CycloneDX organizational contact (author, supplier or manufacturer contact). */
-export const ContactSchema = z
-  .object({
-    name: z.string().optional(),
-    email: z.string().optional(),
-    phone: z.string().optional(),
-  })
-  .loose()
+export const ContactSchema = ContactShape.loose()
 export type Contact = z.infer<typeof ContactSchema>
 
 /** CycloneDX organizational entity (supplier, manufacturer, service provider). */
-export const OrganizationalEntitySchema = z
-  .object({
-    name: z.string().optional(),
-    urls: z.array(z.string()).optional(),
-    contacts: z.array(ContactSchema).optional(),
-  })
-  .loose()
+export const OrganizationalEntitySchema = OrganizationalEntityShape.extend({
+  contacts: z.array(ContactSchema).optional(),
+}).loose()
 export type OrganizationalEntity = z.infer<typeof OrganizationalEntitySchema>
 
-export const ExternalReferenceSchema = z
-  .object({
-    type: z.string().optional(),
-    url: z.string().optional(),
-    comment: z.string().optional(),
-  })
-  .loose()
+export const ExternalReferenceSchema = ExternalReferenceShape.loose()
 export type ExternalReference = z.infer<typeof ExternalReferenceSchema>

@@ -1,26 +1,12 @@
+import { CLASSIFIERS as API_CLASSIFIERS, type Classifier } from '../../common/dt-vocabulary.ts'
+
+export { COLLECTION_LOGICS } from '../../common/dt-vocabulary.ts'
+
 /** Classifiers in the 4.13 console's order: NONE first, the rest by label. */
 export const CLASSIFIERS = [
   'NONE',
-  'APPLICATION',
-  'CONTAINER',
-  'DATA',
-  'DEVICE',
-  'DEVICE_DRIVER',
-  'FILE',
-  'FIRMWARE',
-  'FRAMEWORK',
-  'LIBRARY',
-  'MACHINE_LEARNING_MODEL',
-  'OPERATING_SYSTEM',
-  'PLATFORM',
-] as const
-
-export const COLLECTION_LOGICS = [
-  'NONE',
-  'AGGREGATE_DIRECT_CHILDREN',
-  'AGGREGATE_DIRECT_CHILDREN_WITH_TAG',
-  'AGGREGATE_LATEST_VERSION_CHILDREN',
-] as const
+  ...API_CLASSIFIERS.filter((classifier) => classifier !== 'NONE').sort(),
+] as [Classifier, ...Classifier[]]
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const
 

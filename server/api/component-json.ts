@@ -1,39 +1,28 @@
 import { z } from 'zod'
 import {
-  projectsByIds,
-  projectTagNames,
-  type ComponentProjectRow,
-  type ComponentPropertyRow,
-  type ComponentRow,
-  type Contact,
-  type ExternalReference,
-  type GraphComponentRow,
-  type OrganizationalEntity,
+  ContactShape,
+  ExternalReferenceShape,
+  OrganizationalEntityShape,
+} from '../../common/dt-shapes.ts'
+import type {
+  ComponentProjectRow,
+  ComponentPropertyRow,
+  ComponentRow,
+  Contact,
+  ExternalReference,
+  GraphComponentRow,
+  OrganizationalEntity,
 } from '../data/components.ts'
 import type { ServiceRow } from '../data/services.ts'
-import type { Queryable } from '../db/database.ts'
 import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
 import type { DependencyGraphEntry, GraphNode } from '../domain/components/dependency-graph.ts'
+import type { ProjectWithTags } from '../domain/components/project-refs.ts'
 import { canonicalCoordinates, canonicalPurl } from '../domain/components/purl.ts'
 
 /** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
-const ContactJson = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-})
-
-const OrganizationalEntityJson = z.object({
-  name: z.string().optional(),
-  urls: z.array(z.string()).optional(),
-  contacts: z.array(ContactJson).optional(),
-})
-
-const ExternalReferenceJson = z.object({
-  type: z.string().optional(),
-  url: z.string().optional(),
-  comment: z.string().optional(),
-})
+const ContactJson = ContactShape
+const OrganizationalEntityJson = OrganizationalEntityShape
+const ExternalReferenceJson = ExternalReferenceShape
 
 export const ComponentProjectJson = z.object({
   name: z.string(),
@@ -200,27 +189,16 @@ export function componentProjectJson(row: ComponentProjectRow, tags: string[]): 
   }
 }
 
-/** Nested project JSON for every project id, loaded in two queries. */
-export async function projectsJson(db: Queryable, ids: Array<number | string>) {
-  const unique = [...new Set(ids.map(String))]
-  const [projects, tags] = await Promise.all([
-    projectsByIds(db, unique),
-    projectTagNames(db, unique),
-  ])
-  const tagsByProject = new Map<string, string[]>()
-  for (const tag of tags) {
-    const key = String(tag.project_id)
-    tagsByProject.set(key, [...(tagsByProject.get(key) ?? []), tag.name])
-  }
-  return new Map(
-    projects.map((project) => [
-      String(project.id),
-      componentProjectJson(project, tagsByProject.get(String(project.id)) ?? []),
-    ]),
-  )
+/** Serializers turn loaded rows into JSON and never query: the owning projects come loaded. */
+type OwningProjects = ReadonlyMap<string, ProjectWithTags>
+
+function owningProjectJson(projects: OwningProjects, projectId: number | string): ProjectJson {
+  const project = projects.get(String(projectId))!
+  return componentProjectJson(project.row, project.tags)
 }
 
-export function componentJson(row: ComponentRow, project: ProjectJson): ComponentJsonType {
+export function componentJson(row: ComponentRow, projects: OwningProjects): ComponentJsonType {
+  const project = owningProjectJson(projects, row.project_id)
   return {
     authors: contacts(row.authors),
     author: authorText(row.authors),
@@ -264,16 +242,11 @@ export function componentJson(row: ComponentRow, project: ProjectJson): Componen
   }
 }
 
-/** Components with their projects; one query per page for the projects, none per row. */
-export async function componentsJson(db: Queryable, rows: ComponentRow[]) {
-  const projects = await projectsJson(
-    db,
-    rows.map((row) => row.project_id),
-  )
-  return rows.map((row) => componentJson(row, projects.get(String(row.project_id))!))
-}
+export const componentsJson = (projects: OwningProjects) => (row: ComponentRow) =>
+  componentJson(row, projects)
 
-export function serviceJson(row: ServiceRow, project: ProjectJson): ServiceJsonType {
+export function serviceJson(row: ServiceRow, projects: OwningProjects): ServiceJsonType {
+  const project = owningProjectJson(projects, row.project_id)
   return {
     provider: entity(row.provider),
     group: opt(row.group),
@@ -293,13 +266,8 @@ export function serviceJson(row: ServiceRow, project: ProjectJson): ServiceJsonT
   }
 }
 
-export async function servicesJson(db: Queryable, rows: ServiceRow[]) {
-  const projects = await projectsJson(
-    db,
-    rows.map((row) => row.project_id),
-  )
-  return rows.map((row) => serviceJson(row, projects.get(String(row.project_id))!))
-}
+export const servicesJson = (projects: OwningProjects) => (row: ServiceRow) =>
+  serviceJson(row, projects)
 
 export function componentPropertyJson(row: ComponentPropertyRow) {
   const value = row.property_type === 'ENCRYPTEDSTRING' ? HIDDEN_PLACEHOLDER : row.property_value

@@ -1,4 +1,9 @@
 import { z } from 'zod'
+import {
+  ContactShape,
+  ExternalReferenceShape,
+  OrganizationalEntityShape,
+} from '../../common/dt-shapes.ts'
 import type { ProjectRef, ProjectRow } from '../data/projects.ts'
 import type { ProjectPropertyRow } from '../data/project-properties.ts'
 import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
@@ -6,16 +11,8 @@ import { canonicalPurl } from '../domain/projects/input.ts'
 import type { ProjectView } from '../domain/projects/view.ts'
 
 /** Project JSON exactly as Dependency-Track 4.13 serialises it (nulls omitted, dates epoch ms). */
-const ContactJson = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-})
-const EntityJson = z.object({
-  name: z.string().optional(),
-  urls: z.array(z.string()).optional(),
-  contacts: z.array(ContactJson).optional(),
-})
+const ContactJson = ContactShape
+const EntityJson = OrganizationalEntityShape
 
 export const ProjectPropertyJson = z.object({
   groupName: z.string(),
@@ -56,11 +53,7 @@ export const ShallowProjectJson = z.object({
   lastVulnerabilityAnalysis: z.number().optional(),
   active: z.boolean(),
   isLatest: z.boolean(),
-  externalReferences: z
-    .array(
-      z.object({ type: z.string().optional(), url: z.string(), comment: z.string().optional() }),
-    )
-    .optional(),
+  externalReferences: z.array(ExternalReferenceShape.extend({ url: z.string() })).optional(),
   metadata: z
     .object({ supplier: EntityJson.optional(), authors: z.array(ContactJson).optional() })
     .optional(),

@@ -33,7 +33,8 @@ export const OidcUserJson = z.object({
   permissions: z.array(PermissionJson),
 })
 
-export const UserJson = z.union([ManagedUserJson, LdapUserJson, OidcUserJson])
+// Strict members so a union parse never strips an OIDC user's subjectIdentifier or an LDAP dn.
+export const UserJson = z.union([ManagedUserJson, LdapUserJson.strict(), OidcUserJson.strict()])
 
 export const ApiKeyJson = z.object({
   publicId: z.string(),
@@ -92,5 +93,3 @@ export const AboutJson = z.object({
 })
 
 export const TokenStatusJson = z.object({ processing: z.boolean() })
-
-export const UuidParam = z.uuid({ message: 'Invalid UUID' })

@@ -1,24 +1,17 @@
 import type { z } from 'zod'
-import type { Queryable } from '../db/database.ts'
-import { teamApiKeys, type ApiKeyRow } from '../data/api-keys.ts'
-import { teamMembers, teamPermissions, type TeamRow } from '../data/teams.ts'
-import { directUserPermissions, userTeams, type UserRow } from '../data/users.ts'
+import type { ApiKeyRow } from '../data/api-keys.ts'
+import type { UserRow } from '../data/users.ts'
 import { maskApiKey } from '../domain/auth/api-keys.ts'
+import type { TeamDetails } from '../domain/teams/details.ts'
+import type { UserDetails } from '../domain/users/details.ts'
 import type { ApiKeyJson, TeamJson, UserJson } from './schemas.ts'
 
 const epoch = (date: Date | null | undefined) => (date ? date.getTime() : undefined)
 const orUndefined = <T>(value: T | null) => (value === null ? undefined : value)
 
-export async function userJson(db: Queryable, user: UserRow): Promise<z.infer<typeof UserJson>> {
-  const [teams, permissions] = await Promise.all([
-    userTeams(db, user.id),
-    directUserPermissions(db, user.id),
-  ])
-  const common = {
-    username: user.username,
-    teams: teams.map((team) => ({ uuid: team.uuid, name: team.name })),
-    permissions,
-  }
+/** Serializers turn loaded rows into Dependency-Track's JSON; they never query. */
+export function userJson({ user, teams, permissions }: UserDetails): z.infer<typeof UserJson> {
+  const common = { username: user.username, teams, permissions }
   switch (user.kind) {
     case 'MANAGED':
       return {
@@ -57,40 +50,26 @@ export function apiKeyJson(
   }
 }
 
-export async function teamsJson(
-  db: Queryable,
-  prefix: string,
-  teams: TeamRow[],
-): Promise<Array<z.infer<typeof TeamJson>>> {
-  const ids = teams.map((team) => team.id)
-  const [keys, members, permissions] = await Promise.all([
-    teamApiKeys(db, ids),
-    teamMembers(db, ids),
-    teamPermissions(db, ids),
-  ])
-  return teams.map((team) => {
-    const own = members.filter((member) => Number(member.team_id) === Number(team.id))
-    const member = (user: UserRow) => ({
-      username: user.username,
-      fullname: orUndefined(user.fullname),
-      email: orUndefined(user.email),
-      dn: orUndefined(user.dn),
-      subjectIdentifier: orUndefined(user.subject_identifier),
-    })
-    return {
-      uuid: team.uuid,
-      name: team.name,
-      apiKeys: keys
-        .filter((key) => Number(key.team_id) === Number(team.id))
-        .map((key) => apiKeyJson(prefix, key)),
-      managedUsers: own.filter((user) => user.kind === 'MANAGED').map(member),
-      ldapUsers: own.filter((user) => user.kind === 'LDAP').map(member),
-      oidcUsers: own.filter((user) => user.kind === 'OIDC').map(member),
-      mappedLdapGroups: [],
-      mappedOidcGroups: [],
-      permissions: permissions
-        .filter((permission) => Number(permission.team_id) === Number(team.id))
-        .map(({ name, description }) => ({ name, description })),
-    }
-  })
+const memberJson = (user: UserRow) => ({
+  username: user.username,
+  fullname: orUndefined(user.fullname),
+  email: orUndefined(user.email),
+  dn: orUndefined(user.dn),
+  subjectIdentifier: orUndefined(user.subject_identifier),
+})
+
+export function teamJson(prefix: string, details: TeamDetails): z.infer<typeof TeamJson> {
+  const ofKind = (kind: UserRow['kind']) =>
+    details.members.filter((user) => user.kind === kind).map(memberJson)
+  return {
+    uuid: details.team.uuid,
+    name: details.team.name,
+    apiKeys: details.apiKeys.map((key) => apiKeyJson(prefix, key)),
+    managedUsers: ofKind('MANAGED'),
+    ldapUsers: ofKind('LDAP'),
+    oidcUsers: ofKind('OIDC'),
+    mappedLdapGroups: [],
+    mappedOidcGroups: [],
+    permissions: details.permissions,
+  }
 }

@@ -1,5 +1,6 @@
 import { maybeOne, type Queryable } from '../db/database.ts'
-import { accessCondition, type ProjectAccess } from '../domain/projects/access.ts'
+import type { ProjectAccess } from './project-access.ts'
+import { SqlParams } from './sql.ts'
 
 /** jsonb contents, stored in the JSON shape of the API (nulls left out). */
 export interface Contact {
@@ -113,15 +114,6 @@ const placeholder = (column: string, index: number) =>
 export interface Page {
   offset: number
   limit: number
-}
-
-/** Collects $n parameters while a query is assembled. */
-export class SqlParams {
-  readonly values: unknown[] = []
-  add(value: unknown) {
-    this.values.push(value)
-    return `$${this.values.length}`
-  }
 }
 
 export function findComponentByUuid(db: Queryable, uuid: string) {
@@ -332,7 +324,7 @@ export function searchComponentsByIdentity(
   } else if (identity.swidTagId) {
     where.push(contains(params, 'c.swid_tag_id', identity.swidTagId))
   }
-  where.push(aclCondition(access, params))
+  where.push(params.access(access, 'p'))
   return pageOfComponents(db, where, params, orderBy, page)
 }
 
@@ -357,15 +349,9 @@ export function searchComponentsByHash(
   const columns = HASH_COLUMNS[hash.length] ?? ['blake3']
   const where = [
     `(${columns.map((column) => `c.${column} = ANY(${candidates}::text[])`).join(' OR ')})`,
-    aclCondition(access, params),
+    params.access(access, 'p'),
   ]
   return pageOfComponents(db, where, params, orderBy, page)
-}
-
-function aclCondition(access: ProjectAccess, params: SqlParams) {
-  const condition = accessCondition(access, 'p', params.values.length + 1)
-  params.values.push(...condition.params)
-  return condition.sql
 }
 
 /** The project fields embedded in component and service JSON. */

@@ -48,3 +48,15 @@ export async function insertMissingConfigProperties(
     ],
   )
 }
+
+export async function setConfigPropertyValue(
+  db: Queryable,
+  groupName: string,
+  propertyName: string,
+  value: string | null,
+) {
+  await db.query(
+    'UPDATE config_property SET property_value = $3 WHERE group_name = $1 AND property_name = $2',
+    [groupName, propertyName, value],
+  )
+}

@@ -1,5 +1,14 @@
 import type { Queryable } from '../db/database.ts'
 
+/**
+ * Portfolio access control (acl.enabled): without it everyone with the endpoint's permission
+ * sees every project; with it, ACCESS_MANAGEMENT or a shared team is needed.
+ */
+export interface ProjectAccess {
+  /** undefined: no restriction. Otherwise only projects assigned to one of these teams. */
+  teamIds: number[] | undefined
+}
+
 export async function isAclEnabled(db: Queryable): Promise<boolean> {
   const rows = await db.query<{ property_value: string | null }>(
     `SELECT property_value FROM config_property
@@ -32,4 +41,17 @@ export async function projectHasAnyTeam(db: Queryable, projectId: number, teamId
     [projectId, teamIds],
   )
   return rows.length > 0
+}
+
+/**
+ * A SQL condition restricting `alias` (a project table alias) to accessible projects.
+ * paramIndex is the number of the next $n placeholder; the returned params follow in order.
+ */
+export function accessCondition(access: ProjectAccess, alias: string, paramIndex: number) {
+  if (!access.teamIds) return { sql: 'TRUE', params: [] as unknown[] }
+  return {
+    sql: `EXISTS (SELECT 1 FROM project_access_team pat WHERE pat.project_id = ${alias}.id
+            AND pat.team_id = ANY($${paramIndex}::bigint[]))`,
+    params: [access.teamIds] as unknown[],
+  }
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts'
-import type { ProjectAccess } from '../domain/projects/access.ts'
-import { likePattern, SqlParams } from './tags.ts'
+import type { ProjectAccess } from './project-access.ts'
+import { likePattern, SqlParams } from './sql.ts'
 
 export interface ProjectRow {
   id: number

@@ -1,6 +1,6 @@
 import { maybeOne, type Queryable } from '../db/database.ts'
 import type { ExternalReference, OrganizationalEntity, Page } from './components.ts'
-import { SqlParams } from './components.ts'
+import { SqlParams } from './sql.ts'
 
 type Id = number | string
 

@@ -1,31 +1,14 @@
 import type { Queryable } from '../db/database.ts'
 import { maybeOne } from '../db/database.ts'
-import { accessCondition, type ProjectAccess } from '../domain/projects/access.ts'
+import type { ProjectAccess } from './project-access.ts'
+import { likePattern, SqlParams } from './sql.ts'
 
 export interface TagRow {
   id: number
   name: string
 }
 
-/** Collects $n parameters while a statement is built. */
-export class SqlParams {
-  readonly values: unknown[] = []
-  add(value: unknown) {
-    this.values.push(value)
-    return `$${this.values.length}`
-  }
-  /** The accessible-projects condition on a project alias. */
-  access(access: ProjectAccess, alias: string) {
-    const condition = accessCondition(access, alias, this.values.length + 1)
-    this.values.push(...condition.params)
-    return condition.sql
-  }
-}
-
 export type TagSort = 'name' | 'projectCount' | 'policyCount' | 'notificationRuleCount'
-
-/** A LIKE pattern matching text anywhere, with LIKE's wildcards taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export function findTagByName(db: Queryable, name: string) {
   return maybeOne<TagRow>(db, 'SELECT id, name FROM tag WHERE name = $1', [name])

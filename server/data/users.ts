@@ -204,3 +204,28 @@ export async function removeMembership(db: Queryable, userId: number, teamId: nu
   )
   return rows.length > 0
 }
+
+export interface UserTeamOrPermission {
+  user_id: number
+  relation: 'team' | 'permission'
+  uuid: string | null
+  name: string
+  description: string | null
+}
+
+/** Teams and direct permissions of many users in one round trip (teams by name, permissions by name). */
+export function usersTeamsAndPermissions(db: Queryable, userIds: number[]) {
+  return db.query<UserTeamOrPermission>(
+    `SELECT user_id, relation, uuid, name, description FROM (
+       SELECT tm.user_id, 'team' AS relation, t.uuid::text AS uuid, t.name,
+              NULL AS description, t.id AS tie
+         FROM team_membership tm JOIN team t ON t.id = tm.team_id
+        WHERE tm.user_id = ANY($1::bigint[])
+       UNION ALL
+       SELECT up.user_id, 'permission', NULL, p.name, p.description, p.id
+         FROM user_permission up JOIN permission p ON p.id = up.permission_id
+        WHERE up.user_id = ANY($1::bigint[])
+     ) related ORDER BY user_id, relation, name, tie`,
+    [userIds],
+  )
+}

@@ -6,23 +6,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context.ts'
-import { bomRoutes } from '../api/routes/bom.ts'
-import { componentRoutes } from '../api/routes/component.ts'
-import { configPropertyRoutes } from '../api/routes/config-property.ts'
-import { eventRoutes } from '../api/routes/event.ts'
-import { oidcRoutes } from '../api/routes/oidc.ts'
-import { permissionRoutes } from '../api/routes/permission.ts'
-import { projectRoutes } from '../api/routes/project.ts'
-import { serviceRoutes } from '../api/routes/service.ts'
-import { sessionRoutes } from '../api/routes/session.ts'
-import { tagRoutes } from '../api/routes/tag.ts'
-import { teamRoutes } from '../api/routes/team.ts'
-import { userRoutes } from '../api/routes/user.ts'
-import { API_LEVEL, versionRoutes } from '../api/routes/version.ts'
+import { routeFamilies } from '../api/routes/index.ts'
+import { API_LEVEL } from '../api/routes/version.ts'
+import { applyRouteConventions } from '../api/kit/index.ts'
 import { registerAccessControl } from './access.ts'
 import { registerApiFallback, registerApiHeaders } from './cors.ts'
 import { registerInputGuard } from './input-guard.ts'
-import { problem } from './errors.ts'
+import { problem } from '../shared/errors.ts'
 
 /** The /api plugin: Dependency-Track's REST API, encapsulated with its own parsers and hooks. */
 export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
@@ -53,20 +43,11 @@ export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {
     registerApiFallback(app)
     registerAccessControl(app, ctx)
     registerInputGuard(app)
+    app.addHook('onRoute', applyRouteConventions)
 
-    versionRoutes(app, ctx)
-    userRoutes(app, ctx)
-    sessionRoutes(app, ctx)
-    teamRoutes(app, ctx)
-    permissionRoutes(app, ctx)
-    configPropertyRoutes(app, ctx, encryptionKey)
-    oidcRoutes(app, ctx)
-    eventRoutes(app, ctx)
-    projectRoutes(app, ctx)
-    tagRoutes(app, ctx)
-    componentRoutes(app, ctx)
-    serviceRoutes(app, ctx)
-    bomRoutes(app, ctx)
+    for (const registerFamily of Object.values(routeFamilies)) {
+      registerFamily(app, ctx, { encryptionKey })
+    }
 
     app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
       scope.swagger(),

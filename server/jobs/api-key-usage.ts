@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
-import { recordLastUsed } from '../data/api-keys.ts'
+import { recordKeyUsage } from '../domain/teams/api-keys.ts'
 import type { JobHandler } from './worker.ts'
 
 export const API_KEY_USAGE_JOB = 'apiKey.lastUsed.flush'
@@ -15,5 +15,5 @@ export async function flushApiKeyUsage(ctx: AppContext) {
 }
 
 export const applyApiKeyUsage: JobHandler = async (payload, { db }) => {
-  await recordLastUsed(db, UsagePayload.parse(payload))
+  await recordKeyUsage(db, UsagePayload.parse(payload))
 }

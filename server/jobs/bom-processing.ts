@@ -1,5 +1,4 @@
 import type { Database } from '../db/database.ts'
-import { deleteBomUpload, findBomUpload, type BomUploadRow } from '../data/bom-import.ts'
 import {
   applyIngest,
   decompressBom,
@@ -9,22 +8,21 @@ import {
   type IngestResult,
 } from '../domain/bom/ingest.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
+import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
 import { readStoredBom } from '../domain/bom/read.ts'
+import {
+  discardStoredUpload,
+  loadStoredUpload,
+  type StoredUpload,
+} from '../domain/bom/stored-uploads.ts'
 import type { Logger } from '../logger.ts'
 import type { JobHandler } from './worker.ts'
 
-export const BOM_PROCESS_JOB = 'bom.process'
 const MAX_LOGGED_WARNINGS = 20
 // Plans made outside the write transaction that another writer overtook are made again this
 // often; then the plan is made inside the transaction, under the project's lock.
 const OPTIMISTIC_TRIES = 2
-
-export interface BomProcessPayload {
-  uploadId: number
-  /** Key of the converted BOM the upload request may have left in this process. */
-  handoff?: string
-}
 
 /** One import per project at a time in this process, so this process's plans never overtake each other. */
 const projectTurns = new Map<number, Promise<unknown>>()
@@ -41,7 +39,7 @@ async function inProjectTurn<T>(projectId: number, fn: () => Promise<T>): Promis
   }
 }
 
-async function storedBom(db: Database, upload: BomUploadRow, logger: Logger) {
+async function storedBom(db: Database, upload: StoredUpload, logger: Logger) {
   return readStoredBom(
     decompressBom(upload.content!),
     upload.format as BomFormat,
@@ -66,7 +64,7 @@ async function ingestOptimistically(
   return db.transaction(async (tx) => {
     const outcome =
       prepared.status === 'ready' ? await applyIngest(tx, prepared, { checkStamp: true }) : prepared
-    if (outcome !== 'stale') await deleteBomUpload(tx, uploadId)
+    if (outcome !== 'stale') await discardStoredUpload(tx, uploadId)
     return outcome
   })
 }
@@ -80,7 +78,7 @@ async function ingestOptimistically(
 export const processBomJob: JobHandler = async (payload, { db, job, logger }) => {
   const { uploadId, handoff } = payload as BomProcessPayload
   const handedOver = takeOver(handoff)
-  const upload = await findBomUpload(db, uploadId, handedOver === undefined)
+  const upload = await loadStoredUpload(db, uploadId, handedOver === undefined)
   if (!upload) {
     logger.warn({ uploadId, token: job.chain_id }, 'BOM upload not found; nothing to process')
     return
@@ -94,7 +92,7 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
     for (let tries = 1; result === 'stale'; tries++) {
       if (tries > 1) {
         logger.info(context, 'BOM planned again: the project changed while it was planned')
-        bom = await storedBom(db, (await findBomUpload(db, uploadId, true))!, logger)
+        bom = await storedBom(db, (await loadStoredUpload(db, uploadId, true))!, logger)
       }
       const current = bom
       result = await inProjectTurn(context.projectId, () =>
@@ -102,7 +100,7 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
           ? ingestOptimistically(db, context.projectId, uploadId, current)
           : db.transaction(async (tx) => {
               const outcome = await ingestConvertedBom(tx, context.projectId, current)
-              await deleteBomUpload(tx, uploadId)
+              await discardStoredUpload(tx, uploadId)
               return outcome
             }),
       )
@@ -133,7 +131,7 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
       { ...context, err: error instanceof Error ? error.message : String(error) },
       'BOM processing failed; the project keeps its previous components',
     )
-    await deleteBomUpload(db, uploadId).catch(() => undefined)
+    await discardStoredUpload(db, uploadId).catch(() => undefined)
     throw error
   }
 }

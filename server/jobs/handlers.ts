@@ -1,6 +1,8 @@
-import { CLONE_JOB, cloneProjectJob } from '../domain/projects/clone.ts'
+import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
+import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
-import { BOM_PROCESS_JOB, processBomJob } from './bom-processing.ts'
+import { processBomJob } from './bom-processing.ts'
+import { cloneProjectJob } from './project-clone.ts'
 import { pruneFinishedJobs } from './queue.ts'
 import type { JobHandler } from './worker.ts'
 

@@ -4,12 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import {
-  findExportComponent,
-  findExportProject,
-  loadExportComponents,
-  loadExportServices,
-} from '../../data/bom-import.ts'
-import {
   buildCycloneDx,
   cycloneDxXml,
   DEFAULT_EXPORT_SPEC_VERSION,
@@ -18,20 +12,49 @@ import {
 } from '../../domain/bom/export.ts'
 import { receiveBomBytes, receiveBomStream, type ReceivedBom } from '../../domain/bom/receive.ts'
 import { acceptBomUpload, type BomUploadRequest } from '../../domain/bom/upload.ts'
-import { canAccessProject, projectAccessFor } from '../../domain/projects/access.ts'
+import { loadComponentExport, loadProjectExport } from '../../domain/bom/export-load.ts'
 import {
   HttpError,
   payloadTooLarge,
   problem,
   textError,
   validationError,
-} from '../../http/errors.ts'
+} from '../../shared/errors.ts'
 import { isChainProcessing } from '../../jobs/queue.ts'
-import { TokenStatusJson, UuidParam } from '../schemas.ts'
+import {
+  AclForbidden,
+  bomUpload,
+  noBody,
+  NotFoundText,
+  plainText,
+  problemJson,
+  UuidParams,
+  viewPortfolio,
+} from '../kit/index.ts'
+import { TokenStatusJson } from '../schemas.ts'
 import type { Api } from '../types.ts'
 
-const bomUpload = { anyOf: ['BOM_UPLOAD'] } as const
-const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const
+const CycloneDxDocument = z.string().meta({
+  description: 'The CycloneDX document (an attachment when download=true)',
+  content: Object.fromEntries(
+    [
+      'application/vnd.cyclonedx+json',
+      'application/vnd.cyclonedx+xml',
+      'application/octet-stream',
+    ].map((mediaType) => [mediaType, { schema: { type: 'string' } }]),
+  ),
+})
+const ExportErrors = {
+  200: CycloneDxDocument,
+  400: plainText('Invalid format, variant or spec version'),
+  403: AclForbidden,
+  404: NotFoundText,
+}
+const UploadErrors = {
+  403: AclForbidden,
+  404: NotFoundText,
+  413: problemJson('Payload too large'),
+}
 
 const BODY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // Standard Base64; line breaks (as `base64` writes them) are tolerated.
@@ -55,7 +78,6 @@ const BomSubmitRequest = z.object({
 })
 
 const TokenJson = z.object({ token: z.string() })
-const UuidParams = z.object({ uuid: UuidParam })
 const ExportQuery = z.object({
   format: z.string().optional(),
   variant: z.string().optional(),
@@ -123,7 +145,7 @@ function sendDocument(
     .send(body)
 }
 
-export function bomRoutes(app: Api, ctx: AppContext) {
+export default function bomRoutes(app: Api, ctx: AppContext) {
   const limit = ctx.env.LOOKOUT_BODY_LIMIT_BYTES
   const tool = { name: 'Lookout', version: ctx.build.version }
 
@@ -135,7 +157,7 @@ export function bomRoutes(app: Api, ctx: AppContext) {
         tags: ['bom'],
         summary: 'Upload a CycloneDX BOM (Base64 in JSON); answers a token',
         body: BomSubmitRequest,
-        response: { 200: TokenJson },
+        response: { 200: TokenJson, ...UploadErrors },
       },
     },
     async (request) => {
@@ -172,6 +194,13 @@ export function bomRoutes(app: Api, ctx: AppContext) {
         schema: {
           tags: ['bom'],
           summary: 'Upload a CycloneDX BOM (multipart/form-data); answers a token',
+          consumes: ['multipart/form-data'],
+          // No bom part at all: 200 with an empty body, as Dependency-Track does.
+          response: {
+            200: TokenJson.optional(),
+            415: noBody('Not multipart/form-data'),
+            ...UploadErrors,
+          },
         },
       },
       async (request, reply) => {
@@ -202,7 +231,7 @@ export function bomRoutes(app: Api, ctx: AppContext) {
           // The parser's own errors (a boundary that does not match, a body cut short).
           throw problem(400, 'The multipart request could not be read', (error as Error).message)
         }
-        if (!bom) return reply.status(200).send()
+        if (!bom) return reply.status(200).send(undefined)
         const field = (name: string) => fields.get(name)
         const flag = (name: string) => field(name)?.trim().toLowerCase() === 'true'
         checkUuidField(field('project'), 'project', 'The project must be a valid 36 character UUID')
@@ -256,6 +285,7 @@ export function bomRoutes(app: Api, ctx: AppContext) {
         summary: 'Export a project as CycloneDX (inventory); spec version 1.4–1.7, default 1.6',
         params: UuidParams,
         querystring: ExportQuery,
+        response: ExportErrors,
       },
     },
     async (request, reply) => {
@@ -266,16 +296,12 @@ export function bomRoutes(app: Api, ctx: AppContext) {
         throw textError(400, 'Invalid BOM variant specified.')
       }
       const version = exportVersion(query)
-      const project = await findExportProject(ctx.db, request.params.uuid)
-      if (!project) throw textError(404, 'The project could not be found.')
-      const access = await projectAccessFor(ctx.db, request.principal)
-      if (!(await canAccessProject(ctx.db, access, project.id))) {
-        throw textError(403, 'Access to the specified project is forbidden')
-      }
-      // Without vulnerability data, a VDR lists no component (only vulnerable ones belong in it).
-      const vdr = variant.toLowerCase() === 'vdr'
-      const components = vdr ? [] : await loadExportComponents(ctx.db, project.id)
-      const services = vdr ? [] : await loadExportServices(ctx.db, project.id)
+      const { project, components, services } = await loadProjectExport(
+        ctx.db,
+        request.principal,
+        request.params.uuid,
+        { vdr: variant.toLowerCase() === 'vdr' },
+      )
       const document = buildCycloneDx({
         version,
         tool,
@@ -303,17 +329,13 @@ export function bomRoutes(app: Api, ctx: AppContext) {
         summary: 'Export one component as CycloneDX (inventory)',
         params: UuidParams,
         querystring: ExportQuery,
+        response: ExportErrors,
       },
     },
     async (request, reply) => {
       const format = exportFormat(request.query.format)
       const version = exportVersion(request.query)
-      const component = await findExportComponent(ctx.db, request.params.uuid)
-      if (!component) throw textError(404, 'The component could not be found.')
-      const access = await projectAccessFor(ctx.db, request.principal)
-      if (!(await canAccessProject(ctx.db, access, Number(component.project_id)))) {
-        throw textError(403, 'Access to the specified component is forbidden')
-      }
+      const component = await loadComponentExport(ctx.db, request.principal, request.params.uuid)
       const document = buildCycloneDx({
         version,
         tool,

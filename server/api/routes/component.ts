@@ -1,89 +1,45 @@
+import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
+import type { ComponentRow } from '../../data/components.ts'
 import type { AppContext } from '../../context.ts'
-import * as components from '../../data/components.ts'
-import {
-  COMPONENT_FORBIDDEN,
-  isCollectionProject,
-  loadAccessibleComponent,
-  loadAccessibleProject,
-  PROJECT_FORBIDDEN,
-  requireProjectAccess,
-} from '../../domain/components/access.ts'
-import {
-  componentsListed,
-  expandedDependencyGraph,
-  resolveDirectDependencies,
-} from '../../domain/components/dependency-graph.ts'
-import { componentValues } from '../../domain/components/fields.ts'
+import * as inventory from '../../domain/components/inventory.ts'
 import { identifyInternalComponents } from '../../domain/components/identify.ts'
-import { internalMatcher } from '../../domain/components/internal.ts'
-import { createComponentProperty } from '../../domain/components/properties.ts'
+import { loadOwningProjects } from '../../domain/components/project-refs.ts'
 import { parsePurl } from '../../domain/components/purl.ts'
-import { ComponentBody, ComponentPropertyBody } from '../../domain/components/schemas.ts'
-import { orderByClause, type SortableEntity } from '../../domain/components/sorting.ts'
-import { projectAccessFor } from '../../domain/projects/access.ts'
-import { textError } from '../../http/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
+import { ComponentBody } from '../../domain/components/schemas.ts'
+import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
+import { ComponentJson, componentJson, componentsJson } from '../component-json.ts'
 import {
-  ComponentJson,
-  ComponentPropertyJson,
-  componentJson,
-  componentPropertyJson,
-  componentsJson,
-  DependencyGraphResponseJson,
-  dependencyGraphResponseJson,
-  GraphNodeJson,
-  graphNodeJson,
-  projectsJson,
-} from '../component-json.ts'
+  AclForbidden,
+  NoContent,
+  NotFoundText,
+  plainText,
+  portfolioManagement,
+  sendPage,
+  systemConfiguration,
+  Uuid,
+  UuidParams,
+  viewPortfolio,
+} from '../kit/index.ts'
 import type { Api } from '../types.ts'
 
-const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const
-const portfolioManagement = { anyOf: ['PORTFOLIO_MANAGEMENT'] } as const
-const Uuid = z.uuid({ message: 'Invalid UUID' })
-const UuidParams = z.object({ uuid: Uuid })
 const Flag = z.string().optional()
 const flag = (value: string | undefined) => value?.trim().toLowerCase() === 'true'
 const text = (value: string | undefined) => value?.trim() || undefined
 const tags = ['component']
 
-const COMPONENT: SortableEntity = {
-  name: 'Component',
-  columns: components.COMPONENT_SORT_COLUMNS,
-  computed: new Set([
-    'bomRef',
-    'licenseCandidates',
-    'metrics',
-    'repositoryMeta',
-    'isNew',
-    'cacheResult',
-    'dependencyGraph',
-    'expandDependencyGraph',
-  ]),
-  nested: { project: components.PROJECT_SORT_COLUMNS },
-  tieBreaker: 'c.id',
-}
-
-const componentMessages = {
-  notFound: 'The component could not be found.',
-  forbidden: COMPONENT_FORBIDDEN,
-}
-const updateMessages = {
-  notFound: 'The UUID of the component could not be found.',
-  forbidden: COMPONENT_FORBIDDEN,
-}
-const projectMessages = {
-  notFound: 'The project could not be found.',
-  forbidden: PROJECT_FORBIDDEN,
-}
-
-export function componentRoutes(app: Api, ctx: AppContext) {
+export default function componentRoutes(app: Api, ctx: AppContext) {
   const db = ctx.db
 
   async function componentResponse(uuid: string) {
-    const row = (await components.findComponentByUuid(db, uuid))!
-    const projects = await projectsJson(db, [row.project_id])
-    return componentJson(row, projects.get(String(row.project_id))!)
+    const row = await inventory.storedComponent(db, uuid)
+    return componentJson(row, await loadOwningProjects(db, [row]))
+  }
+  async function sendComponents(
+    reply: FastifyReply,
+    page: { rows: ComponentRow[]; total: number },
+  ) {
+    return sendPage(reply, page, componentsJson(await loadOwningProjects(db, page.rows)))
   }
 
   app.get(
@@ -95,30 +51,21 @@ export function componentRoutes(app: Api, ctx: AppContext) {
         summary: 'The components of a project (paged)',
         params: UuidParams,
         querystring: ListQuerySchema.extend({ onlyOutdated: Flag, onlyDirect: Flag }),
-        response: { 200: z.array(ComponentJson) },
+        response: { 200: z.array(ComponentJson), 403: AclForbidden, 404: NotFoundText },
       },
     },
     async (request, reply) => {
-      const project = await loadAccessibleProject(
+      const page = await inventory.listProjectComponents(
         db,
         request.principal,
         request.params.uuid,
-        projectMessages,
-      )
-      const query = parseListQuery(request.query)
-      const page = await components.listProjectComponents(
-        db,
-        project.id,
         {
-          searchText: query.searchText,
           onlyOutdated: flag(request.query.onlyOutdated),
           onlyDirect: flag(request.query.onlyDirect),
         },
-        orderByClause(COMPONENT, query, 'c.name ASC, c.version DESC'),
-        query,
+        parseListQuery(request.query),
       )
-      reply.header('X-Total-Count', String(page.total))
-      return componentsJson(db, page.rows)
+      return sendComponents(reply, page)
     },
   )
 
@@ -146,9 +93,7 @@ export function componentRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply) => {
       const q = request.query
-      const project = q.project
-        ? await loadAccessibleProject(db, request.principal, q.project, projectMessages)
-        : undefined
+      const project = await inventory.searchScope(db, request.principal, q.project)
       const identity = {
         group: text(q.group),
         name: text(q.name),
@@ -160,21 +105,18 @@ export function componentRoutes(app: Api, ctx: AppContext) {
       if (Object.values(identity).every((value) => value === undefined)) {
         return reply.header('X-Total-Count', '0').send(undefined)
       }
-      const query = parseListQuery(q)
-      const page = await components.searchComponentsByIdentity(
+      const page = await inventory.searchByIdentity(
         db,
+        request.principal,
         {
           ...identity,
           projectId: project?.id,
           excludeInactiveProjects: flag(q.excludeInactiveProjects),
           onlyLatestProjectVersions: flag(q.onlyLatestProjectVersions),
         },
-        await projectAccessFor(db, request.principal),
-        orderByClause(COMPONENT, query, 'c.id ASC'),
-        query,
+        parseListQuery(q),
       )
-      reply.header('X-Total-Count', String(page.total))
-      return componentsJson(db, page.rows)
+      return sendComponents(reply, page)
     },
   )
 
@@ -192,24 +134,25 @@ export function componentRoutes(app: Api, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const query = parseListQuery(request.query)
-      const page = await components.searchComponentsByHash(
+      const page = await inventory.searchByHash(
         db,
+        request.principal,
         request.params.hash.trim(),
-        await projectAccessFor(db, request.principal),
-        orderByClause(COMPONENT, query, 'c.id ASC'),
-        query,
+        parseListQuery(request.query),
       )
-      reply.header('X-Total-Count', String(page.total))
-      return componentsJson(db, page.rows)
+      return sendComponents(reply, page)
     },
   )
 
   app.get(
     '/v1/component/internal/identify',
     {
-      config: { access: { anyOf: ['SYSTEM_CONFIGURATION'] } },
-      schema: { tags, summary: 'Re-identify internal components across the portfolio' },
+      config: { access: systemConfiguration },
+      schema: {
+        tags,
+        summary: 'Re-identify internal components across the portfolio',
+        response: { 204: NoContent },
+      },
     },
     async (_request, reply) => {
       await identifyInternalComponents(db)
@@ -226,16 +169,11 @@ export function componentRoutes(app: Api, ctx: AppContext) {
         summary: 'One component',
         params: UuidParams,
         querystring: z.object({ includeRepositoryMetaData: Flag }).loose(),
-        response: { 200: ComponentJson },
+        response: { 200: ComponentJson, 403: AclForbidden, 404: NotFoundText },
       },
     },
     async (request) => {
-      const row = await loadAccessibleComponent(
-        db,
-        request.principal,
-        request.params.uuid,
-        componentMessages,
-      )
+      const row = await inventory.getComponent(db, request.principal, request.params.uuid)
       return componentResponse(row.uuid)
     },
   )
@@ -249,21 +187,17 @@ export function componentRoutes(app: Api, ctx: AppContext) {
         summary: 'Create a component in a project',
         params: UuidParams,
         body: ComponentBody,
-        response: { 201: ComponentJson },
+        response: {
+          201: ComponentJson,
+          400: plainText('Collection project cannot contain components.'),
+          403: AclForbidden,
+          404: NotFoundText,
+        },
       },
     },
     async (request, reply) => {
-      const project = await components.findProjectByUuid(db, request.params.uuid)
-      if (!project) throw textError(404, 'The project could not be found.')
-      if (isCollectionProject(project)) {
-        throw textError(400, 'Collection project cannot contain components.')
-      }
-      await requireProjectAccess(db, request.principal, project.id, PROJECT_FORBIDDEN)
-      const values = componentValues(request.body, await internalMatcher(db))
-      const uuid = await components.insertComponent(db, project.id, {
-        ...values,
-        external_references: null,
-      })
+      const { principal, params, body } = request
+      const uuid = await inventory.createComponent(db, principal, params.uuid, body)
       return reply.status(201).send(await componentResponse(uuid))
     },
   )
@@ -276,19 +210,13 @@ export function componentRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Update a component',
         body: ComponentBody,
-        response: { 200: ComponentJson },
+        response: { 200: ComponentJson, 403: AclForbidden, 404: NotFoundText },
       },
     },
     async (request) => {
       const uuid = Uuid.safeParse(request.body.uuid)
-      if (!uuid.success) throw textError(404, updateMessages.notFound)
-      const row = await loadAccessibleComponent(db, request.principal, uuid.data, updateMessages)
-      await components.updateComponent(
-        db,
-        row.id,
-        componentValues(request.body, await internalMatcher(db)),
-      )
-      return componentResponse(row.uuid)
+      const { principal, body } = request
+      return componentResponse(await inventory.updateComponent(db, principal, uuid.data, body))
     },
   )
 
@@ -296,173 +224,16 @@ export function componentRoutes(app: Api, ctx: AppContext) {
     '/v1/component/:uuid',
     {
       config: { access: portfolioManagement },
-      schema: { tags, summary: 'Delete a component', params: UuidParams },
+      schema: {
+        tags,
+        summary: 'Delete a component',
+        params: UuidParams,
+        response: { 204: NoContent, 403: AclForbidden, 404: NotFoundText },
+      },
     },
     async (request, reply) => {
-      const row = await loadAccessibleComponent(
-        db,
-        request.principal,
-        request.params.uuid,
-        updateMessages,
-      )
-      await components.deleteComponent(db, row.id)
+      await inventory.deleteComponent(db, request.principal, request.params.uuid)
       return reply.status(204).send()
-    },
-  )
-
-  componentPropertyRoutes(app, ctx)
-  dependencyGraphRoutes(app, ctx)
-}
-
-function componentPropertyRoutes(app: Api, ctx: AppContext) {
-  const db = ctx.db
-  const tags = ['componentProperty']
-
-  app.get(
-    '/v1/component/:uuid/property',
-    {
-      config: { access: viewPortfolio },
-      schema: {
-        tags,
-        summary: 'The properties of a component',
-        params: UuidParams,
-        response: { 200: z.array(ComponentPropertyJson) },
-      },
-    },
-    async (request) => {
-      const component = await loadAccessibleComponent(db, request.principal, request.params.uuid, {
-        notFound: 'The component could not be found.',
-        forbidden: PROJECT_FORBIDDEN,
-      })
-      return (await components.listComponentProperties(db, component.id)).map(componentPropertyJson)
-    },
-  )
-
-  app.put(
-    '/v1/component/:uuid/property',
-    {
-      config: { access: portfolioManagement, consumes: 'json' },
-      schema: {
-        tags,
-        summary: 'Add a property to a component',
-        params: UuidParams,
-        body: ComponentPropertyBody,
-        response: { 201: ComponentPropertyJson },
-      },
-    },
-    async (request, reply) => {
-      const component = await loadAccessibleComponent(
-        db,
-        request.principal,
-        request.params.uuid,
-        componentMessages,
-      )
-      const property = await createComponentProperty(db, component.id, request.body)
-      return reply.status(201).send(componentPropertyJson(property))
-    },
-  )
-
-  app.delete(
-    '/v1/component/:uuid/property/:propertyUuid',
-    {
-      config: { access: portfolioManagement },
-      schema: {
-        tags,
-        summary: 'Remove a property from a component',
-        params: z.object({ uuid: Uuid, propertyUuid: Uuid }),
-      },
-    },
-    async (request, reply) => {
-      const component = await loadAccessibleComponent(
-        db,
-        request.principal,
-        request.params.uuid,
-        componentMessages,
-      )
-      const deleted = await components.deleteComponentProperty(
-        db,
-        component.id,
-        request.params.propertyUuid,
-      )
-      if (deleted === 0) throw textError(404, 'The component property could not be found.')
-      return reply.status(204).send()
-    },
-  )
-}
-
-function dependencyGraphRoutes(app: Api, ctx: AppContext) {
-  const db = ctx.db
-
-  app.get(
-    '/v1/component/project/:projectUuid/dependencyGraph/:componentUuids',
-    {
-      config: { access: viewPortfolio },
-      schema: {
-        tags: ['component'],
-        summary:
-          'The paths from the project to every occurrence of the components (uuids split by |)',
-        params: z.object({ projectUuid: Uuid, componentUuids: z.string() }),
-        response: { 200: z.record(z.string(), GraphNodeJson) },
-      },
-    },
-    async (request) => {
-      const project = await loadAccessibleProject(
-        db,
-        request.principal,
-        request.params.projectUuid,
-        {
-          notFound: 'The UUID of the project could not be found.',
-          forbidden: `${PROJECT_FORBIDDEN}.`,
-        },
-      )
-      const requested = await componentsListed(db, request.params.componentUuids)
-      if (!requested) throw textError(404, 'The UUID of the component could not be found.')
-      const graph = await expandedDependencyGraph(db, project, requested)
-      return Object.fromEntries([...graph].map(([uuid, node]) => [uuid, graphNodeJson(node)]))
-    },
-  )
-
-  app.get(
-    '/v1/dependencyGraph/project/:uuid/directDependencies',
-    {
-      config: { access: viewPortfolio },
-      schema: {
-        tags: ['dependencyGraph'],
-        summary: 'The direct dependencies of a project',
-        params: UuidParams,
-        response: { 200: z.array(DependencyGraphResponseJson) },
-      },
-    },
-    async (request) => {
-      const project = await loadAccessibleProject(db, request.principal, request.params.uuid, {
-        notFound: 'The component could not be found.',
-        forbidden: PROJECT_FORBIDDEN,
-      })
-      const entries = await resolveDirectDependencies(db, project.direct_dependencies)
-      return entries.map(dependencyGraphResponseJson)
-    },
-  )
-
-  app.get(
-    '/v1/dependencyGraph/component/:uuid/directDependencies',
-    {
-      config: { access: viewPortfolio },
-      schema: {
-        tags: ['dependencyGraph'],
-        summary: 'The direct dependencies of a component',
-        params: UuidParams,
-        response: { 200: z.array(DependencyGraphResponseJson) },
-      },
-    },
-    async (request) => {
-      const component = await loadAccessibleComponent(
-        db,
-        request.principal,
-        request.params.uuid,
-        componentMessages,
-      )
-      const entries = await resolveDirectDependencies(db, component.direct_dependencies)
-      return entries.map(dependencyGraphResponseJson)
     },
   )
 }

@@ -1,16 +1,19 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { findConfigProperty, listConfigProperties } from '../../data/config-properties.ts'
+import * as properties from '../../domain/config/properties.ts'
 import {
-  configPropertyJson,
-  isPublicProperty,
-  updateConfigProperty,
-} from '../../domain/config/properties.ts'
-import { emptyError, HttpError, textError } from '../../http/errors.ts'
+  noBody,
+  NotFoundText,
+  NotModified,
+  plainText,
+  publicAccess,
+  systemConfiguration,
+} from '../kit/index.ts'
 import { ConfigPropertyJson } from '../schemas.ts'
 import type { Api } from '../types.ts'
+import type { RouteSecrets } from './index.ts'
 
-const systemConfiguration = { anyOf: ['SYSTEM_CONFIGURATION'] } as const
+const tags = ['configProperty']
 const NAME = z
   .string()
   .min(1, 'size must be between 1 and 255')
@@ -32,28 +35,29 @@ const ConfigPropertyBody = z
   })
   .loose()
 
-export function configPropertyRoutes(app: Api, ctx: AppContext, encryptionKey: Uint8Array) {
+export default function configPropertyRoutes(
+  app: Api,
+  ctx: AppContext,
+  { encryptionKey }: RouteSecrets,
+) {
   app.get(
     '/v1/configProperty/public/:groupName/:propertyName',
     {
-      config: { access: 'public' },
+      config: { access: publicAccess },
       schema: {
-        tags: ['configProperty'],
+        tags,
         summary: 'A property readable without signing in',
         params: z.object({ groupName: z.string(), propertyName: z.string() }),
-        response: { 200: ConfigPropertyJson },
+        response: {
+          200: ConfigPropertyJson,
+          403: noBody('The property exists but is not public'),
+          404: NotFoundText,
+        },
       },
     },
     async (request) => {
       const { groupName, propertyName } = request.params
-      if (!isPublicProperty(groupName, propertyName)) {
-        const known = await findConfigProperty(ctx.db, groupName, propertyName)
-        if (known) throw emptyError(403)
-        throw textError(404, 'The config property could not be found.')
-      }
-      const row = await findConfigProperty(ctx.db, groupName, propertyName)
-      if (!row) throw textError(404, 'The config property could not be found.')
-      return configPropertyJson(row)
+      return properties.readPublicProperty(ctx.db, groupName, propertyName)
     },
   )
 
@@ -62,12 +66,12 @@ export function configPropertyRoutes(app: Api, ctx: AppContext, encryptionKey: U
     {
       config: { access: systemConfiguration },
       schema: {
-        tags: ['configProperty'],
+        tags,
         summary: 'All config properties (secrets hidden)',
         response: { 200: z.array(ConfigPropertyJson) },
       },
     },
-    async () => (await listConfigProperties(ctx.db)).map(configPropertyJson),
+    async () => properties.listAllConfigProperties(ctx.db),
   )
 
   app.post(
@@ -75,13 +79,18 @@ export function configPropertyRoutes(app: Api, ctx: AppContext, encryptionKey: U
     {
       config: { access: systemConfiguration, consumes: 'json' },
       schema: {
-        tags: ['configProperty'],
+        tags,
         summary: 'Update one config property',
         body: ConfigPropertyBody,
-        response: { 200: ConfigPropertyJson },
+        response: {
+          200: ConfigPropertyJson,
+          304: NotModified,
+          400: plainText('The value does not fit the property type'),
+          404: NotFoundText,
+        },
       },
     },
-    async (request) => updateConfigProperty(ctx.db, request.body, encryptionKey),
+    async (request) => properties.updateConfigProperty(ctx.db, request.body, encryptionKey),
   )
 
   app.post(
@@ -89,23 +98,13 @@ export function configPropertyRoutes(app: Api, ctx: AppContext, encryptionKey: U
     {
       config: { access: systemConfiguration, consumes: 'json' },
       schema: {
-        tags: ['configProperty'],
+        tags,
         summary:
           'Update several config properties; one answer entry per item (object, error text or null)',
         body: z.array(ConfigPropertyBody),
+        response: { 200: z.array(z.union([ConfigPropertyJson, z.string(), z.null()])) },
       },
     },
-    async (request) => {
-      const results: unknown[] = []
-      for (const update of request.body) {
-        try {
-          results.push(await updateConfigProperty(ctx.db, update, encryptionKey))
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error
-          results.push(error.status === 304 ? null : error.body)
-        }
-      }
-      return results
-    },
+    async (request) => properties.updateConfigProperties(ctx.db, request.body, encryptionKey),
   )
 }

@@ -4,7 +4,7 @@ import { isChainProcessing } from '../../jobs/queue.ts'
 import { TokenStatusJson } from '../schemas.ts'
 import type { Api } from '../types.ts'
 
-export function eventRoutes(app: Api, ctx: AppContext) {
+export default function eventRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/v1/event/token/:uuid',
     {

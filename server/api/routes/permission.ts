@@ -1,54 +1,42 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import * as teams from '../../data/teams.ts'
-import * as users from '../../data/users.ts'
-import { isPermission } from '../../domain/auth/permissions.ts'
-import { emptyError, textError } from '../../http/errors.ts'
-import { PermissionJson } from '../schemas.ts'
-import { teamsJson, userJson } from '../serializers.ts'
+import * as grants from '../../domain/permissions/grants.ts'
+import { withOneTeamDetails } from '../../domain/teams/details.ts'
+import { withOneUserDetails } from '../../domain/users/details.ts'
+import { accessManagement, NotModified, plainText } from '../kit/index.ts'
+import { PermissionJson, TeamJson, UserJson } from '../schemas.ts'
+import { teamJson, userJson } from '../serializers.ts'
 import type { Api } from '../types.ts'
 
-const accessManagement = { anyOf: ['ACCESS_MANAGEMENT'] } as const
+const tags = ['permission']
+const NotFound = plainText('The user, team or permission could not be found.')
 
-export function permissionRoutes(app: Api, ctx: AppContext) {
+export default function permissionRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/v1/permission',
     {
       config: { access: accessManagement },
-      schema: {
-        tags: ['permission'],
-        summary: 'All permissions',
-        response: { 200: z.array(PermissionJson) },
-      },
+      schema: { tags, summary: 'All permissions', response: { 200: z.array(PermissionJson) } },
     },
-    async () =>
-      ctx.db.query<{ name: string; description: string }>(
-        'SELECT name, description FROM permission ORDER BY name',
-      ),
+    async () => grants.listPermissions(ctx.db),
   )
 
   for (const method of ['POST', 'DELETE'] as const) {
+    const change = method === 'POST' ? 'grant' : 'revoke'
     app.route({
       method,
       url: '/v1/permission/:permission/user/:username',
       config: { access: accessManagement },
       schema: {
-        tags: ['permission'],
+        tags,
         summary: method === 'POST' ? 'Grant a permission to a user' : 'Revoke a user’s permission',
         params: z.object({ permission: z.string(), username: z.string() }),
+        response: { 200: UserJson, 304: NotModified, 404: NotFound },
       },
       handler: async (request) => {
-        const user = await users.findUserAnyKind(ctx.db, request.params.username)
-        if (!user) throw textError(404, 'The user could not be found.')
-        if (!isPermission(request.params.permission)) {
-          throw textError(404, 'The permission could not be found.')
-        }
-        const changed =
-          method === 'POST'
-            ? await users.grantUserPermission(ctx.db, user.id, request.params.permission)
-            : await users.revokeUserPermission(ctx.db, user.id, request.params.permission)
-        if (!changed) throw emptyError(304)
-        return userJson(ctx.db, user)
+        const { permission, username } = request.params
+        const user = await grants.changeUserPermission(ctx.db, change, permission, username)
+        return userJson(await withOneUserDetails(ctx.db, user))
       },
     })
 
@@ -57,24 +45,15 @@ export function permissionRoutes(app: Api, ctx: AppContext) {
       url: '/v1/permission/:permission/team/:uuid',
       config: { access: accessManagement },
       schema: {
-        tags: ['permission'],
+        tags,
         summary: method === 'POST' ? 'Grant a permission to a team' : 'Revoke a team’s permission',
         params: z.object({ permission: z.string(), uuid: z.string() }),
+        response: { 200: TeamJson, 304: NotModified, 404: NotFound },
       },
       handler: async (request) => {
-        const team = z.uuid().safeParse(request.params.uuid).success
-          ? await teams.findTeamByUuid(ctx.db, request.params.uuid)
-          : undefined
-        if (!team) throw textError(404, 'The team could not be found.')
-        if (!isPermission(request.params.permission)) {
-          throw textError(404, 'The permission could not be found.')
-        }
-        const changed =
-          method === 'POST'
-            ? await teams.grantTeamPermission(ctx.db, team.id, request.params.permission)
-            : await teams.revokeTeamPermission(ctx.db, team.id, request.params.permission)
-        if (!changed) throw emptyError(304)
-        return (await teamsJson(ctx.db, ctx.env.LOOKOUT_API_KEY_PREFIX, [team]))[0]
+        const { permission, uuid } = request.params
+        const team = await grants.changeTeamPermission(ctx.db, change, permission, uuid)
+        return teamJson(ctx.env.LOOKOUT_API_KEY_PREFIX, await withOneTeamDetails(ctx.db, team))
       },
     })
   }

@@ -16,31 +16,40 @@ import * as queries from '../../domain/projects/queries.ts'
 import type { Caller } from '../../domain/projects/rules.ts'
 import type { ProjectView } from '../../domain/projects/view.ts'
 import { createProject, patchProject, replaceProject } from '../../domain/projects/write.ts'
-import { HttpError } from '../../http/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
+import { HttpError } from '../../shared/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
 import {
   projectJson,
   ProjectJson,
   ProjectPropertyJson,
   projectPropertyJson,
 } from '../project-json.ts'
+import {
+  AclForbidden,
+  BadRequestProblem,
+  ConflictText,
+  NoContent,
+  NotFoundText,
+  NotModified,
+  portfolioManagement,
+  sendPage,
+  ValidUuidParams,
+  viewPortfolio,
+} from '../kit/index.ts'
 import type { Api } from '../types.ts'
 
-const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const
-const portfolioManagement = { anyOf: ['PORTFOLIO_MANAGEMENT'] } as const
 const tags = ['project']
-const UuidParams = z.object({ uuid: UuidParam })
+const UuidParams = ValidUuidParams
 const Flag = z.string().optional()
 const flag = (value: string | undefined) => value?.trim().toLowerCase() === 'true'
-const Page = { 200: z.array(ProjectJson) }
-const Single = { 200: ProjectJson }
+const Page = { 200: z.array(ProjectJson), 400: BadRequestProblem }
+const ProjectErrors = { 403: AclForbidden, 404: NotFoundText }
+const Single = { 200: ProjectJson, ...ProjectErrors }
 
-function sendPage(reply: FastifyReply, page: { projects: ProjectView[]; total: number }) {
-  reply.header('X-Total-Count', String(page.total))
-  return page.projects.map(projectJson)
-}
+const sendProjects = (reply: FastifyReply, page: { projects: ProjectView[]; total: number }) =>
+  sendPage(reply, { rows: page.projects, total: page.total }, projectJson)
 
-export function projectRoutes(app: Api, ctx: AppContext) {
+export default function projectRoutes(app: Api, ctx: AppContext) {
   const caller = async (request: FastifyRequest): Promise<Caller> => ({
     principal: request.principal,
     access: await projectAccessFor(ctx.db, request.principal),
@@ -76,7 +85,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         },
         parseListQuery(q),
       )
-      return sendPage(reply, page)
+      return sendProjects(reply, page)
     },
   )
 
@@ -136,7 +145,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         flags,
         parseListQuery(q),
       )
-      return sendPage(reply, page)
+      return sendProjects(reply, page)
     },
   )
 
@@ -162,7 +171,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         flags,
         parseListQuery(q),
       )
-      return sendPage(reply, page)
+      return sendProjects(reply, page)
     },
   )
 
@@ -187,7 +196,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         { name: q.name, excludeInactive: flag(q.excludeInactive) },
         parseListQuery(q),
       )
-      return sendPage(reply, page)
+      return sendProjects(reply, page)
     },
   )
 
@@ -211,7 +220,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
           summary,
           params: UuidParams.extend(extra.shape),
           querystring: ListFlags,
-          response: Page,
+          response: { ...Page, ...ProjectErrors },
         },
       },
       async (request, reply) => {
@@ -227,7 +236,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
           },
           parseListQuery(request.query),
         )
-        return sendPage(reply, page)
+        return sendProjects(reply, page)
       },
     )
   childRoute('/v1/project/:uuid/children', 'Direct children of a project (paged)')
@@ -250,7 +259,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Create a project',
         body: ProjectBody,
-        response: { 201: ProjectJson },
+        response: { 201: ProjectJson, 403: AclForbidden, 409: ConflictText },
       },
     },
     async (request, reply) => {
@@ -268,7 +277,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Replace a project’s fields (absent values are cleared)',
         body: ProjectBody,
-        response: Single,
+        response: { ...Single, 409: ConflictText },
       },
     },
     async (request) => {
@@ -286,7 +295,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         summary: 'Change the given fields of a project (304 when nothing changes)',
         params: UuidParams,
         body: ProjectBody,
-        response: Single,
+        response: { ...Single, 304: NotModified, 409: ConflictText },
       },
     },
     async (request) => {
@@ -301,7 +310,12 @@ export function projectRoutes(app: Api, ctx: AppContext) {
     '/v1/project/:uuid',
     {
       config: { access: portfolioManagement },
-      schema: { tags, summary: 'Delete a project and its descendants', params: UuidParams },
+      schema: {
+        tags,
+        summary: 'Delete a project and its descendants',
+        params: UuidParams,
+        response: { 204: NoContent, ...ProjectErrors },
+      },
     },
     async (request, reply) => {
       await deleteProject(ctx.db, await access(request), request.params.uuid)
@@ -320,6 +334,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
           .array(UuidParam)
           .min(1, 'size must be between 1 and 1000')
           .max(1000, 'size must be between 1 and 1000'),
+        response: { 204: NoContent, ...ProjectErrors },
       },
     },
     async (request, reply) => {
@@ -336,7 +351,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Clone a project as a new version (asynchronous; answers a token)',
         body: CloneBody,
-        response: { 200: z.object({ token: z.string() }) },
+        response: { 200: z.object({ token: z.string() }), ...ProjectErrors, 409: ConflictText },
       },
     },
     async (request) => requestClone(ctx, await caller(request), request.body ?? {}),
@@ -350,7 +365,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Properties of a project (secrets hidden)',
         params: UuidParams,
-        response: { 200: z.array(ProjectPropertyJson) },
+        response: { 200: z.array(ProjectPropertyJson), ...ProjectErrors },
       },
     },
     async (request) =>
@@ -368,7 +383,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         summary: 'Create a project property',
         params: UuidParams,
         body: PropertyBody,
-        response: { 201: ProjectPropertyJson },
+        response: { 201: ProjectPropertyJson, ...ProjectErrors, 409: ConflictText },
       },
     },
     async (request, reply) => {
@@ -391,7 +406,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         summary: 'Change a project property’s value',
         params: UuidParams,
         body: PropertyBody,
-        response: { 200: ProjectPropertyJson },
+        response: { 200: ProjectPropertyJson, ...ProjectErrors },
       },
     },
     async (request) => {
@@ -414,6 +429,7 @@ export function projectRoutes(app: Api, ctx: AppContext) {
         summary: 'Delete a project property',
         params: UuidParams,
         body: PropertyBody.optional(),
+        response: { 204: NoContent, ...ProjectErrors },
       },
     },
     async (request, reply) => {

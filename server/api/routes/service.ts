@@ -1,48 +1,31 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { findProjectByUuid } from '../../data/components.ts'
-import * as services from '../../data/services.ts'
-import {
-  isCollectionProject,
-  loadAccessibleProject,
-  loadAccessibleService,
-  PROJECT_FORBIDDEN,
-  requireProjectAccess,
-  SERVICE_FORBIDDEN,
-} from '../../domain/components/access.ts'
-import { serviceValues } from '../../domain/components/fields.ts'
+import * as services from '../../domain/components/services.ts'
+import { loadOwningProjects } from '../../domain/components/project-refs.ts'
 import { ServiceBody } from '../../domain/components/schemas.ts'
-import { orderByClause, type SortableEntity } from '../../domain/components/sorting.ts'
-import { textError } from '../../http/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
-import { projectsJson, ServiceJson, serviceJson, servicesJson } from '../component-json.ts'
+import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
+import { ServiceJson, serviceJson, servicesJson } from '../component-json.ts'
+import {
+  AclForbidden,
+  NoContent,
+  NotFoundText,
+  plainText,
+  portfolioManagement,
+  sendPage,
+  Uuid,
+  UuidParams,
+  viewPortfolio,
+} from '../kit/index.ts'
 import type { Api } from '../types.ts'
 
-const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const
-const portfolioManagement = { anyOf: ['PORTFOLIO_MANAGEMENT'] } as const
-const Uuid = z.uuid({ message: 'Invalid UUID' })
-const UuidParams = z.object({ uuid: Uuid })
 const tags = ['service']
 
-const SERVICE: SortableEntity = {
-  name: 'ServiceComponent',
-  columns: services.SERVICE_SORT_COLUMNS,
-  computed: new Set(['bomRef']),
-  tieBreaker: 's.id',
-}
-
-const updateMessages = {
-  notFound: 'The UUID of the service could not be found.',
-  forbidden: SERVICE_FORBIDDEN,
-}
-
-export function serviceRoutes(app: Api, ctx: AppContext) {
+export default function serviceRoutes(app: Api, ctx: AppContext) {
   const db = ctx.db
 
   async function serviceResponse(uuid: string) {
-    const row = (await services.findServiceByUuid(db, uuid))!
-    const projects = await projectsJson(db, [row.project_id])
-    return serviceJson(row, projects.get(String(row.project_id))!)
+    const row = await services.storedService(db, uuid)
+    return serviceJson(row, await loadOwningProjects(db, [row]))
   }
 
   app.get(
@@ -54,24 +37,18 @@ export function serviceRoutes(app: Api, ctx: AppContext) {
         summary: 'The services of a project (paged)',
         params: UuidParams,
         querystring: ListQuerySchema,
-        response: { 200: z.array(ServiceJson) },
+        response: { 200: z.array(ServiceJson), 403: AclForbidden, 404: NotFoundText },
       },
     },
     async (request, reply) => {
-      const project = await loadAccessibleProject(db, request.principal, request.params.uuid, {
-        notFound: 'The project could not be found.',
-        forbidden: PROJECT_FORBIDDEN,
-      })
-      const query = parseListQuery(request.query)
       const page = await services.listProjectServices(
         db,
-        project.id,
-        query.searchText,
-        orderByClause(SERVICE, query, 's.name ASC, s.version DESC'),
-        query,
+        request.principal,
+        request.params.uuid,
+        parseListQuery(request.query),
       )
-      reply.header('X-Total-Count', String(page.total))
-      return servicesJson(db, page.rows)
+      const projects = await loadOwningProjects(db, page.rows)
+      return sendPage(reply, page, servicesJson(projects))
     },
   )
 
@@ -79,13 +56,15 @@ export function serviceRoutes(app: Api, ctx: AppContext) {
     '/v1/service/:uuid',
     {
       config: { access: viewPortfolio },
-      schema: { tags, summary: 'One service', params: UuidParams, response: { 200: ServiceJson } },
+      schema: {
+        tags,
+        summary: 'One service',
+        params: UuidParams,
+        response: { 200: ServiceJson, 403: AclForbidden, 404: NotFoundText },
+      },
     },
     async (request) => {
-      const row = await loadAccessibleService(db, request.principal, request.params.uuid, {
-        notFound: 'The service could not be found.',
-        forbidden: SERVICE_FORBIDDEN,
-      })
+      const row = await services.getService(db, request.principal, request.params.uuid)
       return serviceResponse(row.uuid)
     },
   )
@@ -99,17 +78,17 @@ export function serviceRoutes(app: Api, ctx: AppContext) {
         summary: 'Create a service in a project',
         params: UuidParams,
         body: ServiceBody,
-        response: { 201: ServiceJson },
+        response: {
+          201: ServiceJson,
+          400: plainText('Collection project cannot contain services.'),
+          403: AclForbidden,
+          404: NotFoundText,
+        },
       },
     },
     async (request, reply) => {
-      const project = await findProjectByUuid(db, request.params.uuid)
-      if (!project) throw textError(404, 'The project could not be found.')
-      if (isCollectionProject(project)) {
-        throw textError(400, 'Collection project cannot contain services.')
-      }
-      await requireProjectAccess(db, request.principal, project.id, PROJECT_FORBIDDEN)
-      const uuid = await services.insertService(db, project.id, serviceValues(request.body))
+      const { principal, params, body } = request
+      const uuid = await services.createService(db, principal, params.uuid, body)
       return reply.status(201).send(await serviceResponse(uuid))
     },
   )
@@ -122,15 +101,14 @@ export function serviceRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Update a service',
         body: ServiceBody,
-        response: { 200: ServiceJson },
+        response: { 200: ServiceJson, 403: AclForbidden, 404: NotFoundText },
       },
     },
     async (request) => {
       const uuid = Uuid.safeParse(request.body.uuid)
-      if (!uuid.success) throw textError(404, updateMessages.notFound)
-      const row = await loadAccessibleService(db, request.principal, uuid.data, updateMessages)
-      await services.updateService(db, row.id, serviceValues(request.body))
-      return serviceResponse(row.uuid)
+      const { principal, body } = request
+      const updated = await services.updateService(db, principal, uuid.data, body)
+      return serviceResponse(updated)
     },
   )
 
@@ -138,16 +116,15 @@ export function serviceRoutes(app: Api, ctx: AppContext) {
     '/v1/service/:uuid',
     {
       config: { access: portfolioManagement },
-      schema: { tags, summary: 'Delete a service', params: UuidParams },
+      schema: {
+        tags,
+        summary: 'Delete a service',
+        params: UuidParams,
+        response: { 204: NoContent, 403: AclForbidden, 404: NotFoundText },
+      },
     },
     async (request, reply) => {
-      const row = await loadAccessibleService(
-        db,
-        request.principal,
-        request.params.uuid,
-        updateMessages,
-      )
-      await services.deleteService(db, row.id)
+      await services.deleteService(db, request.principal, request.params.uuid)
       return reply.status(204).send()
     },
   )

@@ -6,7 +6,7 @@ import { requireUser } from '../../http/access.ts'
 import type { Api } from '../types.ts'
 
 /** Lookout extension: Dependency-Track has no sign-out; its tokens live until they expire. */
-export function sessionRoutes(app: Api, ctx: AppContext) {
+export default function sessionRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/v1/user/logout',
     {

@@ -1,19 +1,28 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { TagNameString } from '../input.ts'
 import { projectAccessFor } from '../../domain/projects/access.ts'
-import { UuidParam } from '../../domain/projects/input.ts'
 import * as tagOps from '../../domain/projects/tags.ts'
-import { textError } from '../../http/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../http/list-query.ts'
+import { textError } from '../../shared/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
+import {
+  AclForbidden,
+  NoContent,
+  noBody,
+  NotFoundProblem,
+  NotFoundText,
+  BadRequestProblem,
+  policyManagement,
+  portfolioManagement,
+  sendPage,
+  systemConfiguration,
+  tagManagement,
+  ValidUuid as UuidParam,
+  viewPortfolio,
+} from '../kit/index.ts'
 import type { Api } from '../types.ts'
 
-const viewPortfolio = { anyOf: ['VIEW_PORTFOLIO'] } as const
-const portfolioManagement = { anyOf: ['PORTFOLIO_MANAGEMENT'] } as const
-const policyManagement = { anyOf: ['POLICY_MANAGEMENT'] } as const
-const systemConfiguration = { anyOf: ['SYSTEM_CONFIGURATION'] } as const
-const tagManagement = { anyOf: ['TAG_MANAGEMENT'] } as const
 const tags = ['tag']
 
 const NameParams = z.object({ name: z.string() })
@@ -31,12 +40,9 @@ const TagListItem = z.object({
 })
 const NamedItem = z.object({ uuid: z.string(), name: z.string() })
 
-function sendPage<T>(reply: FastifyReply, page: { rows: T[]; total: number }) {
-  reply.header('X-Total-Count', String(page.total))
-  return page.rows
-}
+const same = <T>(row: T) => row
 
-export function tagRoutes(app: Api, ctx: AppContext) {
+export default function tagRoutes(app: Api, ctx: AppContext) {
   const access = (request: FastifyRequest) => projectAccessFor(ctx.db, request.principal)
 
   app.get(
@@ -56,16 +62,13 @@ export function tagRoutes(app: Api, ctx: AppContext) {
         await access(request),
         parseListQuery(request.query),
       )
-      return sendPage(reply, {
-        total: page.total,
-        rows: page.rows.map((row) => ({
-          name: row.name,
-          projectCount: Number(row.project_count),
-          collectionProjectCount: Number(row.collection_project_count),
-          policyCount: 0,
-          notificationRuleCount: 0,
-        })),
-      })
+      return sendPage(reply, page, (row) => ({
+        name: row.name,
+        projectCount: Number(row.project_count),
+        collectionProjectCount: Number(row.collection_project_count),
+        policyCount: 0,
+        notificationRuleCount: 0,
+      }))
     },
   )
 
@@ -73,7 +76,12 @@ export function tagRoutes(app: Api, ctx: AppContext) {
     '/v1/tag',
     {
       config: { access: tagManagement, consumes: 'json' },
-      schema: { tags, summary: 'Create tags (lower-cased)', body: TagNames },
+      schema: {
+        tags,
+        summary: 'Create tags (lower-cased)',
+        body: TagNames,
+        response: { 201: noBody('Created') },
+      },
     },
     async (request, reply) => {
       await tagOps.createTags(ctx.db, request.body)
@@ -85,7 +93,12 @@ export function tagRoutes(app: Api, ctx: AppContext) {
     '/v1/tag',
     {
       config: { access: tagManagement, consumes: 'json' },
-      schema: { tags, summary: 'Delete tags (all or nothing)', body: TagNames },
+      schema: {
+        tags,
+        summary: 'Delete tags (all or nothing)',
+        body: TagNames,
+        response: { 204: NoContent, 400: BadRequestProblem, 403: AclForbidden },
+      },
     },
     async (request, reply) => {
       await tagOps.deleteTags(ctx.db, request.principal, await access(request), request.body)
@@ -112,14 +125,11 @@ export function tagRoutes(app: Api, ctx: AppContext) {
         request.params.name,
         parseListQuery(request.query),
       )
-      return sendPage(reply, {
-        total: page.total,
-        rows: page.rows.map((row) => ({
-          uuid: row.uuid,
-          name: row.name,
-          ...(row.version === null ? {} : { version: row.version }),
-        })),
-      })
+      return sendPage(reply, page, (row) => ({
+        uuid: row.uuid,
+        name: row.name,
+        ...(row.version === null ? {} : { version: row.version }),
+      }))
     },
   )
 
@@ -137,6 +147,7 @@ export function tagRoutes(app: Api, ctx: AppContext) {
             summary: `${method === 'post' ? 'Tag' : 'Untag'} ${kind}s by UUID`,
             params: NameParams,
             body: Uuids,
+            response: { 204: NoContent, 403: AclForbidden, 404: NotFoundProblem },
           },
         },
         async (request, reply) => {
@@ -171,7 +182,7 @@ export function tagRoutes(app: Api, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, tagOps.taggedPoliciesPage(parseListQuery(request.query))),
+      sendPage(reply, tagOps.taggedPoliciesPage(parseListQuery(request.query)), same),
   )
 
   app.get(
@@ -187,7 +198,7 @@ export function tagRoutes(app: Api, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, tagOps.taggedNotificationRulesPage(parseListQuery(request.query))),
+      sendPage(reply, tagOps.taggedNotificationRulesPage(parseListQuery(request.query)), same),
   )
 
   const policyTags = async () => {
@@ -201,7 +212,7 @@ export function tagRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Tags relevant to a policy',
         params: z.object({ uuid: UuidParam }),
-        response: { 200: z.array(z.object({ name: z.string() })) },
+        response: { 200: z.array(z.object({ name: z.string() })), 404: NotFoundText },
       },
     },
     policyTags,
@@ -214,7 +225,7 @@ export function tagRoutes(app: Api, ctx: AppContext) {
         tags,
         summary: 'Tags relevant to a policy (deprecated path)',
         params: z.object({ policyUuid: UuidParam }),
-        response: { 200: z.array(z.object({ name: z.string() })) },
+        response: { 200: z.array(z.object({ name: z.string() })), 404: NotFoundText },
       },
     },
     policyTags,

@@ -1,67 +1,56 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import * as keys from '../../data/api-keys.ts'
-import * as teams from '../../data/teams.ts'
-import { userTeams } from '../../data/users.ts'
-import { decodeApiKey, generateApiKey } from '../../domain/auth/api-keys.ts'
+import type { TeamRow } from '../../data/teams.ts'
+import * as apiKeys from '../../domain/teams/api-keys.ts'
+import { withOneTeamDetails, withTeamDetails } from '../../domain/teams/details.ts'
+import * as teams from '../../domain/teams/teams.ts'
 import { hasPermission } from '../../http/access.ts'
-import { textError } from '../../http/errors.ts'
+import { accessManagement, anyPrincipal, NoContent, plainText, UuidParams } from '../kit/index.ts'
 import { ApiKeyJson, PermissionJson, TeamJson, TeamRefJson } from '../schemas.ts'
-import { apiKeyJson, teamsJson } from '../serializers.ts'
+import { apiKeyJson, teamJson } from '../serializers.ts'
 import type { Api } from '../types.ts'
 
-const accessManagement = { anyOf: ['ACCESS_MANAGEMENT'] } as const
+const tags = ['team']
 const TeamName = z
   .string()
   .min(1, 'size must be between 1 and 255')
   .max(255, 'size must be between 1 and 255')
   .regex(/^[^\p{Cc}]*$/u, 'The name may not contain control characters')
-const UuidParams = z.object({ uuid: z.uuid({ message: 'Invalid UUID' }) })
 const KeyParams = z.object({ publicIdOrKey: z.string() })
+const TeamNotFound = plainText('The team could not be found.')
+const KeyNotFound = plainText('The API key could not be found.')
 
-export function teamRoutes(app: Api, ctx: AppContext) {
+export default function teamRoutes(app: Api, ctx: AppContext) {
   const prefix = ctx.env.LOOKOUT_API_KEY_PREFIX
-  const teamJson = async (team: teams.TeamRow) => (await teamsJson(ctx.db, prefix, [team]))[0]!
-
-  async function findKey(publicIdOrKey: string) {
-    const byId = await keys.findApiKey(ctx.db, publicIdOrKey)
-    if (byId) return byId
-    const decoded = decodeApiKey(prefix, publicIdOrKey)
-    const key = decoded && (await keys.findApiKey(ctx.db, decoded.publicId))
-    if (!key) throw textError(404, 'The API key could not be found.')
-    return key
-  }
+  const oneTeamJson = async (team: TeamRow) =>
+    teamJson(prefix, await withOneTeamDetails(ctx.db, team))
 
   app.get(
     '/v1/team',
     {
       config: { access: accessManagement },
-      schema: { tags: ['team'], summary: 'All teams', response: { 200: z.array(TeamJson) } },
+      schema: { tags, summary: 'All teams', response: { 200: z.array(TeamJson) } },
     },
     async (_request, reply) => {
-      const rows = await teams.listTeamRows(ctx.db)
+      const rows = await teams.listTeams(ctx.db)
       reply.header('X-Total-Count', String(rows.length))
-      return teamsJson(ctx.db, prefix, rows)
+      return (await withTeamDetails(ctx.db, rows)).map((details) => teamJson(prefix, details))
     },
   )
 
   app.get(
     '/v1/team/visible',
     {
-      config: { access: 'authenticated' },
+      config: { access: anyPrincipal },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'Teams the caller may assign projects to',
         response: { 200: z.array(TeamRefJson) },
       },
     },
     async (request) => {
-      const principal = request.principal!
-      const rows = hasPermission(request, 'ACCESS_MANAGEMENT')
-        ? await teams.listTeamRows(ctx.db)
-        : principal.kind === 'user'
-          ? await userTeams(ctx.db, principal.user.id)
-          : await keys.apiKeyTeams(ctx.db, principal.apiKey.id)
+      const seesAll = hasPermission(request, 'ACCESS_MANAGEMENT')
+      const rows = await teams.visibleTeams(ctx.db, request.principal!, seesAll)
       return rows.map(({ uuid, name }) => ({ name, uuid }))
     },
   )
@@ -69,9 +58,9 @@ export function teamRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/v1/team/self',
     {
-      config: { access: 'authenticated' },
+      config: { access: anyPrincipal },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'The team of the calling API key',
         response: {
           200: z.object({
@@ -79,21 +68,12 @@ export function teamRoutes(app: Api, ctx: AppContext) {
             name: z.string(),
             permissions: z.array(PermissionJson),
           }),
+          400: plainText('Invalid API key supplied.'),
+          404: plainText('No Team for the given API key found.'),
         },
       },
     },
-    async (request) => {
-      const principal = request.principal!
-      if (principal.kind !== 'apiKey') throw textError(400, 'Invalid API key supplied.')
-      const [team] = await keys.apiKeyTeams(ctx.db, principal.apiKey.id)
-      if (!team) throw textError(404, 'No Team for the given API key found.')
-      const permissions = await teams.teamPermissions(ctx.db, [team.id])
-      return {
-        uuid: team.uuid,
-        name: team.name,
-        permissions: permissions.map(({ name, description }) => ({ name, description })),
-      }
-    },
+    async (request) => teams.apiKeyOwnTeam(ctx.db, request.principal!),
   )
 
   app.get(
@@ -101,17 +81,13 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     {
       config: { access: accessManagement },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'One team',
         params: UuidParams,
-        response: { 200: TeamJson },
+        response: { 200: TeamJson, 404: TeamNotFound },
       },
     },
-    async (request) => {
-      const team = await teams.findTeamByUuid(ctx.db, request.params.uuid)
-      if (!team) throw textError(404, 'The team could not be found.')
-      return teamJson(team)
-    },
+    async (request) => oneTeamJson(await teams.requireTeam(ctx.db, request.params.uuid)),
   )
 
   app.put(
@@ -119,15 +95,15 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     {
       config: { access: accessManagement, consumes: 'json' },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'Create a team',
         body: z.object({ name: TeamName }).loose(),
         response: { 201: TeamJson },
       },
     },
     async (request, reply) => {
-      const team = await teams.insertTeam(ctx.db, request.body.name)
-      return reply.status(201).send(await teamJson(team))
+      const team = await teams.createTeam(ctx.db, request.body.name)
+      return reply.status(201).send(await oneTeamJson(team))
     },
   )
 
@@ -136,20 +112,14 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     {
       config: { access: accessManagement, consumes: 'json' },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'Rename a team',
         body: z.object({ uuid: z.string(), name: TeamName }).loose(),
-        response: { 200: TeamJson },
+        response: { 200: TeamJson, 404: TeamNotFound },
       },
     },
-    async (request) => {
-      const team = z.uuid().safeParse(request.body.uuid).success
-        ? await teams.findTeamByUuid(ctx.db, request.body.uuid)
-        : undefined
-      if (!team) throw textError(404, 'The team could not be found.')
-      await teams.renameTeam(ctx.db, team.id, request.body.name)
-      return teamJson({ ...team, name: request.body.name })
-    },
+    async (request) =>
+      oneTeamJson(await teams.renameTeam(ctx.db, request.body.uuid, request.body.name)),
   )
 
   app.delete(
@@ -157,19 +127,14 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     {
       config: { access: accessManagement, consumes: 'json' },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'Delete a team',
         body: z.object({ uuid: z.string().nullish() }).loose(),
+        response: { 204: NoContent, 404: TeamNotFound },
       },
     },
     async (request, reply) => {
-      const uuid = request.body?.uuid
-      const team =
-        uuid && z.uuid().safeParse(uuid).success
-          ? await teams.findTeamByUuid(ctx.db, uuid)
-          : undefined
-      if (!team) throw textError(404, 'The team could not be found.')
-      await ctx.db.transaction((tx) => teams.deleteTeam(tx, team.id))
+      await teams.deleteTeam(ctx, request.body?.uuid)
       return reply.status(204).send()
     },
   )
@@ -179,18 +144,15 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     {
       config: { access: accessManagement },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'Generate an API key for a team; the full key is shown only in this answer',
         params: UuidParams,
-        response: { 201: ApiKeyJson },
+        response: { 201: ApiKeyJson, 404: TeamNotFound },
       },
     },
     async (request, reply) => {
-      const team = await teams.findTeamByUuid(ctx.db, request.params.uuid)
-      if (!team) throw textError(404, 'The team could not be found.')
-      const generated = generateApiKey(prefix)
-      const row = await ctx.db.transaction((tx) => keys.insertApiKey(tx, team.id, generated))
-      return reply.status(201).send(apiKeyJson(prefix, row, generated.key))
+      const { row, clearKey } = await apiKeys.generateTeamKey(ctx, request.params.uuid)
+      return reply.status(201).send(apiKeyJson(prefix, row, clearKey))
     },
   )
 
@@ -199,17 +161,15 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     {
       config: { access: accessManagement },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'Regenerate an API key’s secret (same public ID)',
         params: KeyParams,
-        response: { 200: ApiKeyJson },
+        response: { 200: ApiKeyJson, 404: KeyNotFound },
       },
     },
     async (request) => {
-      const existing = await findKey(request.params.publicIdOrKey)
-      const generated = generateApiKey(prefix, existing.public_id)
-      const row = await keys.replaceSecret(ctx.db, existing.id, generated.secretHash)
-      return apiKeyJson(prefix, row, generated.key)
+      const { row, clearKey } = await apiKeys.regenerateKey(ctx, request.params.publicIdOrKey)
+      return apiKeyJson(prefix, row, clearKey)
     },
   )
 
@@ -218,21 +178,20 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     {
       config: { access: accessManagement, consumes: 'text' },
       schema: {
-        tags: ['team'],
+        tags,
         summary: 'Set an API key’s comment (plain-text body)',
         params: KeyParams,
-        response: { 200: ApiKeyJson },
+        response: {
+          200: ApiKeyJson,
+          400: plainText('The comment may not be longer than 255 characters.'),
+          404: KeyNotFound,
+        },
       },
     },
     async (request) => {
-      const existing = await findKey(request.params.publicIdOrKey)
-      const body = typeof request.body === 'string' ? request.body : ''
-      if (body.length > 255)
-        throw textError(400, 'The comment may not be longer than 255 characters.')
-      return apiKeyJson(
-        prefix,
-        await keys.setComment(ctx.db, existing.id, body === '' ? null : body),
-      )
+      const comment = typeof request.body === 'string' ? request.body : ''
+      const row = await apiKeys.setKeyComment(ctx, request.params.publicIdOrKey, comment)
+      return apiKeyJson(prefix, row)
     },
   )
 
@@ -240,11 +199,15 @@ export function teamRoutes(app: Api, ctx: AppContext) {
     '/v1/team/key/:publicIdOrKey',
     {
       config: { access: accessManagement },
-      schema: { tags: ['team'], summary: 'Revoke an API key', params: KeyParams },
+      schema: {
+        tags,
+        summary: 'Revoke an API key',
+        params: KeyParams,
+        response: { 204: NoContent, 404: KeyNotFound },
+      },
     },
     async (request, reply) => {
-      const existing = await findKey(request.params.publicIdOrKey)
-      await keys.deleteApiKey(ctx.db, existing.id)
+      await apiKeys.revokeKey(ctx, request.params.publicIdOrKey)
       return reply.status(204).send()
     },
   )

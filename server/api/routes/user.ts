@@ -1,22 +1,35 @@
+import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { NameString, UsernameString } from '../input.ts'
-import * as users from '../../data/users.ts'
-import { findTeamByUuid } from '../../data/teams.ts'
 import { authenticateManagedUser, issueToken } from '../../domain/auth/login.ts'
 import { changePasswordWithCredentials } from '../../domain/users/change-password.ts'
+import { withOneUserDetails, withUserDetails } from '../../domain/users/details.ts'
+import * as directory from '../../domain/users/directory.ts'
 import {
   createManagedUser,
   updateManagedUser,
   updateOwnProfile,
 } from '../../domain/users/managed-users.ts'
 import { requireUser } from '../../http/access.ts'
-import { emptyError, textError } from '../../http/errors.ts'
-import { ManagedUserJson, UserJson } from '../schemas.ts'
+import {
+  accessManagement,
+  anyPrincipal,
+  publicAccess,
+  ConflictText,
+  NoContent,
+  NotFoundText,
+  NotModified,
+  plainText,
+  TextBody,
+  noBody,
+} from '../kit/index.ts'
+import { LdapUserJson, ManagedUserJson, OidcUserJson, UserJson } from '../schemas.ts'
 import { userJson } from '../serializers.ts'
 import type { Api } from '../types.ts'
 
-const accessManagement = { anyOf: ['ACCESS_MANAGEMENT'] } as const
+const SignInRefused = plainText('Why the sign-in was refused (e.g. INVALID_CREDENTIALS)')
+const UserNotFound = plainText('The user could not be found.')
 const formField = z.string().optional()
 const LoginForm = z.object({ username: formField, password: formField })
 const ManagedUserBody = z
@@ -34,15 +47,24 @@ const ManagedUserBody = z
 const UsernameBody = z.object({ username: z.string().nullish() }).loose()
 const TeamRefBody = z.object({ uuid: z.string().nullish() }).loose()
 
-export function userRoutes(app: Api, ctx: AppContext) {
+export default function userRoutes(app: Api, ctx: AppContext) {
+  const oneUserJson = async (user: directory.UserRow) =>
+    userJson(await withOneUserDetails(ctx.db, user))
+
   app.post(
     '/v1/user/login',
     {
-      config: { access: 'public', consumes: 'form' },
+      config: { access: publicAccess, consumes: 'form' },
       schema: {
         tags: ['user'],
         summary: 'Sign in with a username and password; answers a JWT as plain text',
         body: LoginForm,
+        response: {
+          200: TextBody.meta({ description: 'The JWT' }),
+          401: SignInRefused,
+          403: SignInRefused,
+          429: plainText('TOO_MANY_ATTEMPTS; Retry-After says when to try again'),
+        },
       },
     },
     async (request, reply) => {
@@ -62,11 +84,18 @@ export function userRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/v1/user/forceChangePassword',
     {
-      config: { access: 'public', consumes: 'form' },
+      config: { access: publicAccess, consumes: 'form' },
       schema: {
         tags: ['user'],
         summary: 'Change a password with the current credentials (also clears a forced change)',
         body: LoginForm.extend({ newPassword: formField, confirmPassword: formField }),
+        response: {
+          200: noBody('The password was changed'),
+          401: SignInRefused,
+          403: SignInRefused,
+          406: plainText('The new password was not accepted'),
+          429: plainText('TOO_MANY_ATTEMPTS; Retry-After says when to try again'),
+        },
       },
     },
     async (request, reply) => {
@@ -80,16 +109,16 @@ export function userRoutes(app: Api, ctx: AppContext) {
   app.get(
     '/v1/user/self',
     {
-      config: { access: 'authenticated' },
+      config: { access: anyPrincipal },
       schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: UserJson } },
     },
-    async (request) => userJson(ctx.db, requireUser(request)),
+    async (request) => oneUserJson(requireUser(request)),
   )
 
   app.post(
     '/v1/user/self',
     {
-      config: { access: 'authenticated', consumes: 'json' },
+      config: { access: anyPrincipal, consumes: 'json' },
       schema: {
         tags: ['user'],
         summary: 'Update the signed-in managed user’s profile',
@@ -99,9 +128,9 @@ export function userRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply) => {
       const user = requireUser(request)
-      if (user.kind !== 'MANAGED') return reply.status(400).send(await userJson(ctx.db, user))
+      if (user.kind !== 'MANAGED') return reply.status(400).send(await oneUserJson(user))
       const updated = await updateOwnProfile(ctx, user, request.body ?? {})
-      return userJson(ctx.db, updated)
+      return oneUserJson(updated)
     },
   )
 
@@ -119,33 +148,49 @@ export function userRoutes(app: Api, ctx: AppContext) {
   )
   app.get(
     '/v1/user/ldap',
-    { config: { access: accessManagement }, schema: { tags: ['user'], summary: 'All LDAP users' } },
+    {
+      config: { access: accessManagement },
+      schema: {
+        tags: ['user'],
+        summary: 'All LDAP users',
+        response: { 200: z.array(LdapUserJson) },
+      },
+    },
     async (_request, reply) => listUsers('LDAP', reply),
   )
   app.get(
     '/v1/user/oidc',
     {
       config: { access: accessManagement },
-      schema: { tags: ['user'], summary: 'All OpenID Connect users' },
+      schema: {
+        tags: ['user'],
+        summary: 'All OpenID Connect users',
+        response: { 200: z.array(OidcUserJson) },
+      },
     },
     async (_request, reply) => listUsers('OIDC', reply),
   )
 
-  async function listUsers(kind: users.UserKind, reply: { header(k: string, v: string): unknown }) {
-    const rows = await users.listUsers(ctx.db, kind)
+  async function listUsers(kind: directory.UserKind, reply: FastifyReply) {
+    const rows = await directory.listUsers(ctx.db, kind)
     reply.header('X-Total-Count', String(rows.length))
-    return Promise.all(rows.map((row) => userJson(ctx.db, row)))
+    return (await withUserDetails(ctx.db, rows)).map(userJson)
   }
 
   app.put(
     '/v1/user/managed',
     {
       config: { access: accessManagement, consumes: 'json' },
-      schema: { tags: ['user'], summary: 'Create a managed user', body: ManagedUserBody },
+      schema: {
+        tags: ['user'],
+        summary: 'Create a managed user',
+        body: ManagedUserBody,
+        response: { 201: UserJson, 400: plainText('Missing or invalid fields'), 409: ConflictText },
+      },
     },
     async (request, reply) => {
       const created = await createManagedUser(ctx, request.body ?? {})
-      return reply.status(201).send(await userJson(ctx.db, created))
+      return reply.status(201).send(await oneUserJson(created))
     },
   )
 
@@ -153,9 +198,14 @@ export function userRoutes(app: Api, ctx: AppContext) {
     '/v1/user/managed',
     {
       config: { access: accessManagement, consumes: 'json' },
-      schema: { tags: ['user'], summary: 'Update a managed user', body: ManagedUserBody },
+      schema: {
+        tags: ['user'],
+        summary: 'Update a managed user',
+        body: ManagedUserBody,
+        response: { 200: UserJson, 400: plainText('Missing or invalid fields'), 404: UserNotFound },
+      },
     },
-    async (request) => userJson(ctx.db, await updateManagedUser(ctx, request.body ?? {})),
+    async (request) => oneUserJson(await updateManagedUser(ctx, request.body ?? {})),
   )
 
   for (const [path, kind] of [
@@ -167,13 +217,15 @@ export function userRoutes(app: Api, ctx: AppContext) {
       `/v1/user/${path}`,
       {
         config: { access: accessManagement, consumes: 'json' },
-        schema: { tags: ['user'], summary: `Delete a ${path} user`, body: UsernameBody },
+        schema: {
+          tags: ['user'],
+          summary: `Delete a ${path} user`,
+          body: UsernameBody,
+          response: { 204: NoContent, 404: UserNotFound },
+        },
       },
       async (request, reply) => {
-        const username = request.body?.username
-        const user = username ? await users.findUser(ctx.db, kind, username) : undefined
-        if (!user) throw textError(404, 'The user could not be found.')
-        await users.deleteUser(ctx.db, user.id)
+        await directory.deleteUser(ctx.db, kind, request.body?.username)
         return reply.status(204).send()
       },
     )
@@ -189,20 +241,13 @@ export function userRoutes(app: Api, ctx: AppContext) {
         summary: method === 'POST' ? 'Add a user to a team' : 'Remove a user from a team',
         params: z.object({ username: z.string() }),
         body: TeamRefBody,
+        response: { 200: UserJson, 304: NotModified, 404: NotFoundText },
       },
       handler: async (request, reply) => {
-        const uuid = request.body?.uuid
-        const team =
-          uuid && z.uuid().safeParse(uuid).success ? await findTeamByUuid(ctx.db, uuid) : undefined
-        if (!team) throw textError(404, 'The team could not be found.')
-        const user = await users.findUserAnyKind(ctx.db, request.params.username)
-        if (!user) throw textError(404, 'The user could not be found.')
-        const changed =
-          method === 'POST'
-            ? await users.addMembership(ctx.db, user.id, team.id)
-            : await users.removeMembership(ctx.db, user.id, team.id)
-        if (!changed) throw emptyError(304)
-        return reply.send(await userJson(ctx.db, user))
+        const change = method === 'POST' ? 'add' : 'remove'
+        const { username } = request.params
+        const user = await directory.changeMembership(ctx.db, change, username, request.body?.uuid)
+        return reply.send(await oneUserJson(user))
       },
     })
   }

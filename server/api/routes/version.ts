@@ -5,7 +5,7 @@ import type { Api } from '../types.ts'
 /** The API level we implement; Lookout's own version travels in lookoutVersion. */
 export const API_LEVEL = '4.13.0'
 
-export function versionRoutes(app: Api, ctx: AppContext) {
+export default function versionRoutes(app: Api, ctx: AppContext) {
   let database: { productName: string; productVersion: string } | undefined
   app.get(
     '/version',

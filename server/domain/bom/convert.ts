@@ -14,26 +14,13 @@ import {
   type OrganizationalEntity,
   type ProjectPatch,
 } from './model.ts'
+import { CLASSIFIERS } from '../../../common/dt-vocabulary.ts'
 
 /** CycloneDX (JSON document shape, also produced from XML) → Dependency-Track's model (§1.5). */
 
 type Json = Record<string, unknown>
 
-export const CLASSIFIERS = [
-  'NONE',
-  'APPLICATION',
-  'FRAMEWORK',
-  'LIBRARY',
-  'CONTAINER',
-  'OPERATING_SYSTEM',
-  'DEVICE',
-  'FIRMWARE',
-  'FILE',
-  'PLATFORM',
-  'DEVICE_DRIVER',
-  'MACHINE_LEARNING_MODEL',
-  'DATA',
-] as const
+export { CLASSIFIERS }
 const CLASSIFIER_SET = new Set<string>(CLASSIFIERS)
 
 const HASH_BY_ALGORITHM: Record<string, HashColumn> = {

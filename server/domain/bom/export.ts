@@ -5,7 +5,7 @@ import type {
   ExportComponentRow,
   ExportProjectRow,
   ExportServiceRow,
-} from '../../data/bom-import.ts'
+} from '../../data/bom-export.ts'
 import { directDependencyUuidList } from './identity.ts'
 import type { SpecVersion } from './model.ts'
 import { cycloneDxJsonSchema, SCHEMA_DIR } from './schema.ts'

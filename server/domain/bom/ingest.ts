@@ -19,7 +19,7 @@ import {
   updateServices,
   withoutForeignKeyChecks,
   type PropertyInsert,
-} from '../../data/bom-import.ts'
+} from '../../data/inventory-writes.ts'
 import { inventoryStamp } from '../../data/bom-inventory.ts'
 import type { InternalMatcher } from './convert.ts'
 import { dedupeBom } from './identity.ts'

@@ -9,7 +9,7 @@ import {
   type StoredComponent,
   type StoredProperty,
   type StoredService,
-} from '../../data/bom-import.ts'
+} from '../../data/inventory-writes.ts'
 import {
   componentIdentityKey,
   directDependencies,

@@ -10,13 +10,13 @@ import {
   projectTagNames,
   replaceProjectTags,
   type UploadProjectRow,
-} from '../../data/bom-import.ts'
+} from '../../data/bom-uploads.ts'
 import { findConfigProperty } from '../../data/config-properties.ts'
 import { principalTeamIds } from '../../data/project-access.ts'
 import type { Queryable } from '../../db/database.ts'
-import { problem, textError, validationError } from '../../http/errors.ts'
-import { rejectNul } from '../../http/input-guard.ts'
-import { BOM_PROCESS_JOB, type BomProcessPayload } from '../../jobs/bom-processing.ts'
+import { problem, textError, validationError } from '../../shared/errors.ts'
+import { rejectNul } from '../../shared/nul.ts'
+import { BOM_PROCESS_JOB, type BomProcessPayload } from './jobs.ts'
 import type { Principal } from '../auth/principal.ts'
 import { exceeds, NAME_MAX, sizeMessage } from '../column-sizes.ts'
 import { beanError } from '../projects/input.ts'

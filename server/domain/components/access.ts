@@ -1,7 +1,7 @@
 import { findComponentByUuid, findProjectByUuid } from '../../data/components.ts'
 import { findServiceByUuid } from '../../data/services.ts'
 import type { Queryable } from '../../db/database.ts'
-import { textError } from '../../http/errors.ts'
+import { textError } from '../../shared/errors.ts'
 import type { Principal } from '../auth/principal.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'
 
@@ -29,6 +29,15 @@ export const isCollectionProject = (project: { collection_logic: string | null }
 interface Messages {
   notFound: string
   forbidden: string
+}
+
+export const COMPONENT_MESSAGES: Messages = {
+  notFound: 'The component could not be found.',
+  forbidden: COMPONENT_FORBIDDEN,
+}
+export const PROJECT_MESSAGES: Messages = {
+  notFound: 'The project could not be found.',
+  forbidden: PROJECT_FORBIDDEN,
 }
 
 export async function loadAccessibleComponent(

@@ -1,12 +1,16 @@
 import {
   componentPropertiesNamed,
+  deleteComponentProperty as deletePropertyRow,
   insertComponentProperty,
+  listComponentProperties,
   type ComponentPropertyRow,
 } from '../../data/components.ts'
 import type { Queryable } from '../../db/database.ts'
-import { HttpError, textError } from '../../http/errors.ts'
+import { HttpError, textError } from '../../shared/errors.ts'
 import { normaliseValue } from '../config/properties.ts'
 import type { ComponentPropertyInput } from './schemas.ts'
+
+export { listComponentProperties }
 
 const TYPED = new Set(['BOOLEAN', 'INTEGER', 'NUMBER', 'URL', 'UUID'])
 
@@ -61,4 +65,13 @@ export async function createComponentProperty(
     property_type: input.propertyType,
     description: input.description ?? null,
   })
+}
+
+export async function deleteComponentProperty(
+  db: Queryable,
+  componentId: number | string,
+  propertyUuid: string,
+) {
+  const deleted = await deletePropertyRow(db, componentId, propertyUuid)
+  if (deleted === 0) throw textError(404, 'The component property could not be found.')
 }

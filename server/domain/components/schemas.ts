@@ -1,20 +1,15 @@
 import { z } from 'zod'
-import { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES } from '../portfolio-enums.ts'
+import {
+  CLASSIFIERS,
+  EXTERNAL_REFERENCE_TYPES,
+  PROPERTY_TYPES,
+} from '../../../common/dt-vocabulary.ts'
 
 export { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES }
 import { parsePurl } from './purl.ts'
 import { isValidSpdxExpression } from './spdx.ts'
 
-export const PROPERTY_TYPES = [
-  'BOOLEAN',
-  'INTEGER',
-  'NUMBER',
-  'STRING',
-  'ENCRYPTEDSTRING',
-  'TIMESTAMP',
-  'URL',
-  'UUID',
-] as const
+export { PROPERTY_TYPES }
 
 export const DATA_DIRECTIONS = ['INBOUND', 'OUTBOUND', 'BI_DIRECTIONAL', 'UNKNOWN'] as const
 

@@ -1,5 +1,5 @@
-import type { ListQuery } from '../../http/list-query.ts'
-import { problem } from '../../http/errors.ts'
+import type { ListQuery } from '../../shared/list-query.ts'
+import { problem } from '../../shared/errors.ts'
 
 export interface SortableEntity {
   /** The Java class name Dependency-Track reports in its errors. */

@@ -1,13 +1,6 @@
-export const CONFIG_PROPERTY_TYPES = [
-  'BOOLEAN',
-  'INTEGER',
-  'NUMBER',
-  'STRING',
-  'ENCRYPTEDSTRING',
-  'TIMESTAMP',
-  'URL',
-  'UUID',
-] as const
+import { PROPERTY_TYPES } from '../../../common/dt-vocabulary.ts'
+
+export const CONFIG_PROPERTY_TYPES = PROPERTY_TYPES
 
 export type ConfigPropertyType = (typeof CONFIG_PROPERTY_TYPES)[number]
 

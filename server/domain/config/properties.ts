@@ -1,6 +1,11 @@
 import type { Queryable } from '../../db/database.ts'
-import { findConfigProperty, type ConfigPropertyRow } from '../../data/config-properties.ts'
-import { HttpError, textError } from '../../http/errors.ts'
+import {
+  findConfigProperty,
+  listConfigProperties,
+  setConfigPropertyValue,
+  type ConfigPropertyRow,
+} from '../../data/config-properties.ts'
+import { HttpError, textError } from '../../shared/errors.ts'
 import { CONFIG_PROPERTY_CATALOGUE } from './catalogue.ts'
 import { encryptValue } from './crypto.ts'
 
@@ -123,9 +128,39 @@ export async function updateConfigProperty(
   if (!row) throw textError(404, 'The config property could not be found.')
   const value = normaliseValue(row, update.propertyValue, encryptionKey)
   if (value === 'unchanged') throw new HttpError(304)
-  await db.query(
-    'UPDATE config_property SET property_value = $3 WHERE group_name = $1 AND property_name = $2',
-    [row.group_name, row.property_name, value],
-  )
+  await setConfigPropertyValue(db, row.group_name, row.property_name, value)
   return configPropertyJson({ ...row, property_value: value })
+}
+
+/** Applies each update in turn: its JSON, the error text of a refused one, or null if unchanged. */
+export async function updateConfigProperties(
+  db: Queryable,
+  updates: ConfigPropertyUpdate[],
+  encryptionKey: Uint8Array,
+) {
+  const results: Array<ReturnType<typeof configPropertyJson> | string | null> = []
+  for (const update of updates) {
+    try {
+      results.push(await updateConfigProperty(db, update, encryptionKey))
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error
+      // Every refusal here is one of normaliseValue's plain-text sentences.
+      results.push(error.status === 304 ? null : (error.body as string))
+    }
+  }
+  return results
+}
+
+export async function listAllConfigProperties(db: Queryable) {
+  return (await listConfigProperties(db)).map(configPropertyJson)
+}
+
+/** Only the public catalogue entries are readable anonymously; a known other one is 403. */
+export async function readPublicProperty(db: Queryable, groupName: string, propertyName: string) {
+  const row = await findConfigProperty(db, groupName, propertyName)
+  if (!isPublicProperty(groupName, propertyName) && row) throw new HttpError(403)
+  if (!row || !isPublicProperty(groupName, propertyName)) {
+    throw textError(404, 'The config property could not be found.')
+  }
+  return configPropertyJson(row)
 }

@@ -19,8 +19,7 @@ import {
   type ClonedRow,
 } from '../../data/project-clone.ts'
 import { copyProjectTags } from '../../data/tags.ts'
-import { textError, validationError } from '../../http/errors.ts'
-import type { JobHandler } from '../../jobs/worker.ts'
+import { textError, validationError } from '../../shared/errors.ts'
 import { canAccessProject } from './access.ts'
 import { beanError, BODY_UUID } from './input.ts'
 import { requireAccessible, UUID_NOT_FOUND } from './queries.ts'
@@ -44,7 +43,7 @@ export const CloneBody = z.object({
   makeCloneLatest: Flag,
 })
 
-const CloneJobPayload = z.object({
+export const CloneJobPayload = z.object({
   project: z.string(),
   version: z.string(),
   includeTags: z.boolean(),
@@ -155,10 +154,4 @@ export async function cloneProject(db: Queryable, request: CloneRequest) {
   if (withGraph && source.direct_dependencies !== null) {
     await setProjectDependencies(db, id, rewriteUuids(source.direct_dependencies, uuids))
   }
-}
-
-/** Job handler for kind 'project.clone'. */
-export const cloneProjectJob: JobHandler = async (payload, { db }) => {
-  const request = CloneJobPayload.parse(payload)
-  await db.transaction((tx) => cloneProject(tx, request))
 }

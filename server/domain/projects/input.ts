@@ -1,17 +1,14 @@
 import { z } from 'zod'
 import { NAME_MAX, exceeds, sizeMessage } from '../column-sizes.ts'
-import { problem, validationError, type BeanValidationError } from '../../http/errors.ts'
+import { problem, validationError, type BeanValidationError } from '../../shared/errors.ts'
 import { isPurl } from '../components/purl.ts'
-import { CLASSIFIERS, EXTERNAL_REFERENCE_TYPES } from '../portfolio-enums.ts'
+import {
+  CLASSIFIERS,
+  COLLECTION_LOGICS,
+  EXTERNAL_REFERENCE_TYPES,
+} from '../../../common/dt-vocabulary.ts'
 
-export { CLASSIFIERS }
-
-export const COLLECTION_LOGICS = [
-  'NONE',
-  'AGGREGATE_DIRECT_CHILDREN',
-  'AGGREGATE_DIRECT_CHILDREN_WITH_TAG',
-  'AGGREGATE_LATEST_VERSION_CHILDREN',
-] as const
+export { CLASSIFIERS, COLLECTION_LOGICS }
 
 /** @ValidUuid: lower-case, versions 1 to 5. */
 const VALID_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

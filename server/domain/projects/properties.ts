@@ -8,23 +8,13 @@ import {
   setProjectPropertyValue,
   type ProjectPropertyRow,
 } from '../../data/project-properties.ts'
-import { HttpError, problem, textError, validationError } from '../../http/errors.ts'
+import { HttpError, problem, textError, validationError } from '../../shared/errors.ts'
 import { normaliseValue } from '../config/properties.ts'
 import { configKeyOf } from '../system/installation-keys.ts'
 import type { ProjectAccess } from './access.ts'
+import { PROPERTY_TYPES } from '../../../common/dt-vocabulary.ts'
 import { beanError } from './input.ts'
 import { requireProject } from './queries.ts'
-
-const PROPERTY_TYPES = [
-  'BOOLEAN',
-  'INTEGER',
-  'NUMBER',
-  'STRING',
-  'ENCRYPTEDSTRING',
-  'TIMESTAMP',
-  'URL',
-  'UUID',
-]
 
 const Text = z.string().nullish()
 export const PropertyBody = z.object({
@@ -83,7 +73,7 @@ function checkCreate(body: PropertyBody) {
   const type = body.propertyType ?? null
   if (type === null) errors.push(beanError('propertyType', 'must not be null', null))
   if (errors.length > 0) throw validationError(errors)
-  if (!PROPERTY_TYPES.includes(type!)) {
+  if (!(PROPERTY_TYPES as readonly string[]).includes(type!)) {
     throw problem(
       400,
       'The provided JSON payload could not be mapped',

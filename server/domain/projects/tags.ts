@@ -11,8 +11,8 @@ import {
   tagUsage,
   type TagSort,
 } from '../../data/tags.ts'
-import { problem } from '../../http/errors.ts'
-import type { ListQuery } from '../../http/list-query.ts'
+import { problem } from '../../shared/errors.ts'
+import type { ListQuery } from '../../shared/list-query.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { ProjectAccess } from './access.ts'
 import { normaliseTagName } from './input.ts'

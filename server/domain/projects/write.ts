@@ -10,7 +10,7 @@ import {
   type ProjectWrite,
 } from '../../data/projects.ts'
 import { replaceProjectTags, resolveTags, tagsOfProjects } from '../../data/tags.ts'
-import { textError } from '../../http/errors.ts'
+import { textError } from '../../shared/errors.ts'
 import { canAccessProject } from './access.ts'
 import { BODY_UUID, type ProjectInput } from './input.ts'
 import { requireAccessible, UUID_NOT_FOUND } from './queries.ts'

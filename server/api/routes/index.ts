@@ -1,0 +1,46 @@
+import type { AppContext } from '../../context.ts'
+import type { Api } from '../types.ts'
+import bom from './bom.ts'
+import componentProperty from './component-property.ts'
+import component from './component.ts'
+import configProperty from './config-property.ts'
+import dependencyGraph from './dependency-graph.ts'
+import event from './event.ts'
+import oidc from './oidc.ts'
+import permission from './permission.ts'
+import project from './project.ts'
+import service from './service.ts'
+import session from './session.ts'
+import tag from './tag.ts'
+import team from './team.ts'
+import user from './user.ts'
+import version from './version.ts'
+
+export interface RouteSecrets {
+  encryptionKey: Uint8Array
+}
+
+/** One API family: a file in this folder whose default export registers its operations. */
+export type RouteFamily = (app: Api, ctx: AppContext, secrets: RouteSecrets) => void
+
+/**
+ * Every family, registered by the /api plugin in this order. A static list (not a directory
+ * scan) so the esbuild bundle holds every route; routes.test.ts fails when a file is missing.
+ */
+export const routeFamilies: Record<string, RouteFamily> = {
+  version,
+  user,
+  session,
+  team,
+  permission,
+  configProperty,
+  oidc,
+  event,
+  project,
+  tag,
+  component,
+  componentProperty,
+  dependencyGraph,
+  service,
+  bom,
+}

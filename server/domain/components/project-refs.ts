@@ -1,0 +1,27 @@
+import type { Queryable } from '../../db/database.ts'
+import { projectsByIds, projectTagNames, type ComponentProjectRow } from '../../data/components.ts'
+
+export interface ProjectWithTags {
+  row: ComponentProjectRow
+  tags: string[]
+}
+
+/** The projects (with their tag names) that rows point to, in two queries for any number of rows. */
+export async function loadOwningProjects(
+  db: Queryable,
+  rows: ReadonlyArray<{ project_id: number | string }>,
+): Promise<Map<string, ProjectWithTags>> {
+  const unique = [...new Set(rows.map((row) => String(row.project_id)))]
+  const [projects, tags] = await Promise.all([
+    projectsByIds(db, unique),
+    projectTagNames(db, unique),
+  ])
+  const tagsByProject = new Map<string, string[]>()
+  for (const tag of tags) {
+    const key = String(tag.project_id)
+    tagsByProject.set(key, [...(tagsByProject.get(key) ?? []), tag.name])
+  }
+  return new Map(
+    projects.map((row) => [String(row.id), { row, tags: tagsByProject.get(String(row.id)) ?? [] }]),
+  )
+}
