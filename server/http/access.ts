@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
     consumes?: BodyKind
+    /**
+     * The body carries sign-in credentials: the domain answers malformed ones exactly like wrong
+     * ones (401), so the input guard neither refuses nor echoes them.
+     */
+    signIn?: true
   }
   interface FastifyRequest {
     principal: Principal | undefined

@@ -8,6 +8,7 @@ import { rejectNul } from '../shared/nul.ts'
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.signIn) return
     rejectNul({ params: request.params, query: request.query, body: request.body })
   })
 }

@@ -27,12 +27,15 @@ export function nulViolations(value: unknown, root: string): BeanValidationError
   return found
 }
 
+// Validation answers echo the refused value; never for a field that may hold a secret.
+const SECRET_FIELD = /(password|secret|token|key)[^.]*$/i
+
 function nulViolation(path: string, invalidValue: string): BeanValidationError {
   return {
     message: NUL_MESSAGE,
     messageTemplate: '{lookout.validation.nul}',
     path,
-    invalidValue: invalidValue.replaceAll(NUL, '\\u0000'),
+    ...(SECRET_FIELD.test(path) ? {} : { invalidValue: invalidValue.replaceAll(NUL, '\\u0000') }),
   }
 }
 

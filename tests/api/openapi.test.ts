@@ -25,6 +25,7 @@ const ANY_PRINCIPAL = [
   'GET /api/v1/team/self',
   'GET /api/v1/team/visible',
   'GET /api/v1/event/token/{uuid}',
+  'POST /api/v1/user/logout',
 ]
 
 let server: TestServer

@@ -26,7 +26,7 @@ export default function oidcRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/v1/user/oidc/login',
     {
-      config: { access: publicAccess, consumes: 'form' },
+      config: { access: publicAccess, consumes: 'form', signIn: true },
       schema: {
         tags: ['user'],
         summary: 'Exchange OpenID Connect tokens for a JWT',

@@ -54,7 +54,7 @@ export default function userRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/v1/user/login',
     {
-      config: { access: publicAccess, consumes: 'form' },
+      config: { access: publicAccess, consumes: 'form', signIn: true },
       schema: {
         tags: ['user'],
         summary: 'Sign in with a username and password; answers a JWT as plain text',
@@ -84,7 +84,7 @@ export default function userRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/v1/user/forceChangePassword',
     {
-      config: { access: publicAccess, consumes: 'form' },
+      config: { access: publicAccess, consumes: 'form', signIn: true },
       schema: {
         tags: ['user'],
         summary: 'Change a password with the current credentials (also clears a forced change)',
