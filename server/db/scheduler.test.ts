@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createScheduler } from './scheduler.ts'
+import { BREATHE_EVERY_MS, createScheduler } from './scheduler.ts'
 
 function gate() {
   let open!: () => void
@@ -79,11 +79,20 @@ describe('the single-connection scheduler', () => {
     await expect(scheduler.statement(async () => 'still serving')).resolves.toBe('still serving')
   })
 
-  it('lets callbacks queued meanwhile run between the statements of a transaction', async () => {
+  it('lets callbacks queued meanwhile run once a transaction has held the thread a while', async () => {
     const scheduler = createScheduler()
+    const hold = (ms: number) => {
+      const until = performance.now() + ms
+      while (performance.now() < until) {
+        // a statement running synchronously, as PGlite's do
+      }
+    }
     await scheduler.transaction(async () => {
       let ran = false
       setImmediate(() => (ran = true))
+      await scheduler.breathe()
+      expect(ran).toBe(false)
+      hold(BREATHE_EVERY_MS + 5)
       await scheduler.breathe()
       expect(ran).toBe(true)
     })

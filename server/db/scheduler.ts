@@ -6,7 +6,11 @@
 export interface Scheduler {
   statement<T>(run: () => Promise<T>): Promise<T>
   transaction<T>(run: () => Promise<T>): Promise<T>
-  /** Lets timers and sockets run between the statements of a transaction. */
+  /**
+   * Between the statements of a transaction: lets timers and sockets run once the transaction
+   * has held the thread for BREATHE_EVERY_MS. Not more often: while others run, the connection
+   * stays held and idle.
+   */
   breathe(): Promise<void>
   /** True while some work holds the connection. */
   busy(): boolean
@@ -19,12 +23,14 @@ interface Task {
 }
 
 const STATEMENTS_BEFORE_A_TRANSACTION = 16
+export const BREATHE_EVERY_MS = 50
 
 export function createScheduler(): Scheduler {
   const statements: Task[] = []
   const transactions: Task[] = []
   let running = false
   let statementsInARow = 0
+  let lastBreath = 0
 
   function next(): Task | undefined {
     const transactionDue =
@@ -44,6 +50,7 @@ export function createScheduler(): Scheduler {
     const task = next()
     if (!task) return
     running = true
+    lastBreath = performance.now()
     task
       .run()
       .then(task.resolve, task.reject)
@@ -63,7 +70,11 @@ export function createScheduler(): Scheduler {
   return {
     statement: (run) => enqueue(statements, run),
     transaction: (run) => enqueue(transactions, run),
-    breathe: () => new Promise((resolve) => setImmediate(resolve)),
+    async breathe() {
+      if (performance.now() - lastBreath < BREATHE_EVERY_MS) return
+      await new Promise((resolve) => setImmediate(resolve))
+      lastBreath = performance.now()
+    },
     busy: () => running,
   }
 }
