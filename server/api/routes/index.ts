@@ -8,6 +8,7 @@ import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
 import oidc from './oidc.ts'
 import permission from './permission.ts'
+import projectProperty from './project-property.ts'
 import project from './project.ts'
 import service from './service.ts'
 import session from './session.ts'
@@ -37,6 +38,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   oidc,
   event,
   project,
+  projectProperty,
   tag,
   component,
   componentProperty,

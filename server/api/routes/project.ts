@@ -5,25 +5,13 @@ import { projectAccessFor } from '../../domain/projects/access.ts'
 import { CloneBody, requestClone } from '../../domain/projects/clone.ts'
 import { batchDeleteProjects, deleteProject } from '../../domain/projects/delete.ts'
 import { normaliseProjectInput, ProjectBody, UuidParam } from '../../domain/projects/input.ts'
-import {
-  createProperty,
-  listProperties,
-  PropertyBody,
-  removeProperty,
-  updateProperty,
-} from '../../domain/projects/properties.ts'
 import * as queries from '../../domain/projects/queries.ts'
 import type { Caller } from '../../domain/projects/rules.ts'
 import type { ProjectView } from '../../domain/projects/view.ts'
 import { createProject, patchProject, replaceProject } from '../../domain/projects/write.ts'
 import { HttpError } from '../../shared/errors.ts'
 import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
-import {
-  projectJson,
-  ProjectJson,
-  ProjectPropertyJson,
-  projectPropertyJson,
-} from '../project-json.ts'
+import { projectJson, ProjectJson } from '../project-json.ts'
 import {
   AclForbidden,
   BadRequestProblem,
@@ -355,86 +343,5 @@ export default function projectRoutes(app: Api, ctx: AppContext) {
       },
     },
     async (request) => requestClone(ctx, await caller(request), request.body ?? {}),
-  )
-
-  app.get(
-    '/v1/project/:uuid/property',
-    {
-      config: { access: portfolioManagement },
-      schema: {
-        tags,
-        summary: 'Properties of a project (secrets hidden)',
-        params: UuidParams,
-        response: { 200: z.array(ProjectPropertyJson), ...ProjectErrors },
-      },
-    },
-    async (request) =>
-      (await listProperties(ctx.db, await access(request), request.params.uuid)).map(
-        projectPropertyJson,
-      ),
-  )
-
-  app.put(
-    '/v1/project/:uuid/property',
-    {
-      config: { access: portfolioManagement, consumes: 'json' },
-      schema: {
-        tags,
-        summary: 'Create a project property',
-        params: UuidParams,
-        body: PropertyBody,
-        response: { 201: ProjectPropertyJson, ...ProjectErrors, 409: ConflictText },
-      },
-    },
-    async (request, reply) => {
-      const row = await createProperty(
-        ctx.db,
-        await access(request),
-        request.params.uuid,
-        request.body ?? PropertyBody.parse({}),
-      )
-      return reply.status(201).send(projectPropertyJson(row))
-    },
-  )
-
-  app.post(
-    '/v1/project/:uuid/property',
-    {
-      config: { access: portfolioManagement, consumes: 'json' },
-      schema: {
-        tags,
-        summary: 'Change a project property’s value',
-        params: UuidParams,
-        body: PropertyBody,
-        response: { 200: ProjectPropertyJson, ...ProjectErrors },
-      },
-    },
-    async (request) => {
-      const row = await updateProperty(
-        ctx.db,
-        await access(request),
-        request.params.uuid,
-        request.body ?? PropertyBody.parse({}),
-      )
-      return projectPropertyJson(row)
-    },
-  )
-
-  app.delete(
-    '/v1/project/:uuid/property',
-    {
-      config: { access: portfolioManagement, consumes: 'json' },
-      schema: {
-        tags,
-        summary: 'Delete a project property',
-        params: UuidParams,
-        body: PropertyBody.optional(),
-        response: { 204: NoContent, ...ProjectErrors },
-      },
-    },
-    async (request, reply) => {
-      await removeProperty(ctx.db, await access(request), request.params.uuid, request.body)
-      return reply.status(204).send()
-    },
   )
 }
