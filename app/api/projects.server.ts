@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PROPERTY_TYPES } from '../../common/dt-vocabulary.ts'
 import type { ApiClient } from './client.server.ts'
 import {
   ContactSchema,
@@ -308,16 +309,7 @@ export async function hasActiveDescendant(
   return false
 }
 
-export const PROPERTY_TYPES = [
-  'BOOLEAN',
-  'INTEGER',
-  'NUMBER',
-  'STRING',
-  'ENCRYPTEDSTRING',
-  'TIMESTAMP',
-  'URL',
-  'UUID',
-] as const
+export { PROPERTY_TYPES }
 
 const PropertySchema = z
   .object({

@@ -9,6 +9,10 @@ describe('referenceTypeLabel', () => {
     expect(referenceTypeLabel('vcs', t)).toBe('t:externalReferences.types.vcs')
     expect(referenceTypeLabel('Issue-Tracker', t)).toBe('t:externalReferences.types.issue-tracker')
     expect(referenceTypeLabel('rfc-9116', t)).toBe('t:externalReferences.types.rfc-9116')
+    expect(referenceTypeLabel('model_card', t)).toBe('t:externalReferences.types.model-card')
+    expect(referenceTypeLabel('source-distribution', t)).toBe(
+      't:externalReferences.types.source-distribution',
+    )
   })
 
   it('shows a token CycloneDX does not define as it is, and nothing for no type', () => {
@@ -20,7 +24,9 @@ describe('referenceTypeLabel', () => {
     for (const [language, strings] of Object.entries(translations)) {
       const names = (strings as { externalReferences: { types: Record<string, string> } })
         .externalReferences.types
-      expect(Object.keys(names).sort(), language).toEqual([...REFERENCE_TYPES].sort())
+      expect(Object.keys(names).sort(), language).toEqual(
+        REFERENCE_TYPES.map((type) => type.replaceAll('_', '-')).sort(),
+      )
     }
   })
 })

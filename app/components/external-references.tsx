@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { safeExternalHref } from '~/utils/safe-link.ts'
+import { EXTERNAL_REFERENCE_TYPES } from '../../common/dt-vocabulary.ts'
 
 /** A link for web and mail addresses; other schemes (javascript:, data:) are shown as text. */
 export function ExternalLink({ url }: { url: string }) {
@@ -17,59 +18,18 @@ export function ExternalLink({ url }: { url: string }) {
   )
 }
 
-/** The CycloneDX external reference types (1.6), each with a translated name. */
-export const REFERENCE_TYPES = [
-  'vcs',
-  'issue-tracker',
-  'website',
-  'advisories',
-  'bom',
-  'mailing-list',
-  'social',
-  'chat',
-  'documentation',
-  'support',
-  'distribution',
-  'distribution-intake',
-  'license',
-  'build-meta',
-  'build-system',
-  'release-notes',
-  'security-contact',
-  'model-card',
-  'log',
-  'configuration',
-  'evidence',
-  'formulation',
-  'attestation',
-  'threat-model',
-  'adversary-model',
-  'risk-assessment',
-  'vulnerability-assertion',
-  'exploitability-statement',
-  'pentest-report',
-  'static-analysis-report',
-  'dynamic-analysis-report',
-  'runtime-analysis-report',
-  'component-analysis-report',
-  'maturity-report',
-  'certification-report',
-  'codified-infrastructure',
-  'quality-metrics',
-  'poam',
-  'electronic-signature',
-  'digital-signature',
-  'rfc-9116',
-  'other',
-] as const
+/** The contract's external reference types, each with a translated name. */
+export const REFERENCE_TYPES = EXTERNAL_REFERENCE_TYPES
+
+/** Locale keys use hyphens only: Dependency-Track writes `model_card`, CycloneDX `model-card`. */
+const labelKey = (token: string) => `externalReferences.types.${token.replaceAll('_', '-')}`
 
 /** A reference type in the reader's language; a token CycloneDX does not define, as it is. */
 export function referenceTypeLabel(type: string | undefined, t: (key: string) => string) {
   if (!type) return ''
   const token = type.toLowerCase()
-  return (REFERENCE_TYPES as readonly string[]).includes(token)
-    ? t(`externalReferences.types.${token}`)
-    : type
+  const known = (REFERENCE_TYPES as readonly string[]).includes(token) || token === 'model-card'
+  return known ? t(labelKey(token)) : type
 }
 
 export interface ExternalReference {

@@ -16,6 +16,7 @@ import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { dialogUrl, DIALOG_KEYS } from './dialog-url.ts'
 import { FieldErrors, selectClass, textareaClass, translateErrors } from './parts.tsx'
+import { PROPERTY_TYPES } from '../../../common/dt-vocabulary.ts'
 
 export interface PropertyRow {
   groupName: string
@@ -24,17 +25,6 @@ export interface PropertyRow {
   propertyType: string
   description?: string
 }
-
-export const PROPERTY_TYPE_OPTIONS = [
-  'BOOLEAN',
-  'INTEGER',
-  'NUMBER',
-  'STRING',
-  'ENCRYPTEDSTRING',
-  'TIMESTAMP',
-  'URL',
-  'UUID',
-] as const
 
 /** The 4.13 Project Properties modal: search, check rows, delete them, or create one. */
 export function PropertiesDialog({
@@ -254,7 +244,7 @@ export function CreatePropertyDialog({
         <div className="flex flex-col gap-2">
           <Label htmlFor={fields.propertyType!.id}>{t('projectDetails.properties.type')}</Label>
           <select {...getSelectProps(fields.propertyType!)} className={selectClass}>
-            {PROPERTY_TYPE_OPTIONS.map((type) => (
+            {PROPERTY_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`projectDetails.propertyTypes.${type}`)}
               </option>

@@ -4,6 +4,7 @@ import type { ApiError } from '~/api/client.server.ts'
 import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { CLASSIFIERS } from '~/utils/portfolio.ts'
 import { createToastHeaders } from '~/utils/toast.server.ts'
+import { PROPERTY_TYPES, type PropertyType } from '../../../../common/dt-vocabulary.ts'
 
 const optionalText = (max?: number) =>
   z
@@ -51,15 +52,9 @@ export const ComponentFormSchema = z.object({
 })
 
 /** Property types a component accepts (ENCRYPTEDSTRING is refused by the API). */
-export const COMPONENT_PROPERTY_TYPES = [
-  'BOOLEAN',
-  'INTEGER',
-  'NUMBER',
-  'STRING',
-  'TIMESTAMP',
-  'URL',
-  'UUID',
-] as const
+export const COMPONENT_PROPERTY_TYPES = PROPERTY_TYPES.filter(
+  (type): type is Exclude<PropertyType, 'ENCRYPTEDSTRING'> => type !== 'ENCRYPTEDSTRING',
+) as [Exclude<PropertyType, 'ENCRYPTEDSTRING'>, ...Array<Exclude<PropertyType, 'ENCRYPTEDSTRING'>>]
 
 export const PropertyFormSchema = z.object({
   groupName: optionalText(255),
