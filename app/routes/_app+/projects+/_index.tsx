@@ -22,11 +22,11 @@ import { CreateProjectDialog } from '~/components/projects/create-project-dialog
 import { FirstProjectPrompt } from '~/components/projects/first-project.tsx'
 import { ProjectTable } from '~/components/projects/project-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
+import { failedSubmission } from '~/utils/form-refusal.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { splitTags } from '~/utils/portfolio.ts'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
+import { redirectWithToast } from '~/utils/toast.server.ts'
 import { CreateProjectFormSchema, ProjectListParamsSchema } from './__projects.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -122,19 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
-      return json(
-        { result: submission.reply({ formErrors: serverMessageLines(error.response.body, t) }) },
-        { status: error.status },
-      )
-    }
-    return json(
-      { result: submission.reply() },
-      {
-        status: error.status,
-        headers: await createToastHeaders(context, toastForFailedResponse(error.response, t)),
-      },
-    )
+    return failedSubmission(context, t, submission, error, [])
   }
 }
 

@@ -22,11 +22,12 @@ import {
 import { YesNo } from '~/components/services/service-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Measured } from '~/components/measurement.tsx'
-import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.ts'
+import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
+import { failedSubmission } from '~/utils/form-refusal.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server.ts'
+import { redirectWithToast } from '~/utils/toast.server.ts'
 import { measuredRiskScore } from '~/utils/measurement.ts'
 import { mergeServiceEdits, ServiceFormSchema } from './__services.server.ts'
 import { Identifier } from '~/components/identifier.tsx'
@@ -125,19 +126,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await updateService(api, mergeServiceEdits(current, submission.value))
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.status < 500 && error.response.contentType?.startsWith('text/plain')) {
-      return json(
-        { result: submission.reply({ formErrors: serverMessageLines(error.response.body, t) }) },
-        { status: error.status },
-      )
-    }
-    return json(
-      { result: submission.reply() },
-      {
-        status: error.status,
-        headers: await createToastHeaders(context, toastForFailedResponse(error.response, t)),
-      },
-    )
+    return failedSubmission(context, t, submission, error, [])
   }
   return redirectWithToast(context, `/services/${uuid}`, {
     type: 'success',
