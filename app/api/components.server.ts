@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ComponentShape } from '../../common/dt-shapes.ts'
 import type { ApiClient } from './client.server.ts'
 import {
   ContactSchema,
@@ -6,22 +7,21 @@ import {
   OrganizationalEntitySchema,
 } from './schemas.server.ts'
 
-export const ComponentRowSchema = z
-  .object({
-    uuid: z.string(),
-    name: z.string(),
-    version: z.string().optional(),
-    group: z.string().optional(),
-    classifier: z.string().optional(),
+/** A component of the API's lists: its own fields; unknown ones are kept. */
+export const ComponentRowSchema = ComponentShape.pick({
+  uuid: true,
+  name: true,
+  version: true,
+  group: true,
+  classifier: true,
+  license: true,
+  licenseExpression: true,
+  lastInheritedRiskScore: true,
+  purl: true,
+})
+  .extend({
     isInternal: z.boolean().optional(),
-    license: z.string().optional(),
-    licenseExpression: z.string().optional(),
-    resolvedLicense: z
-      .object({ licenseId: z.string().optional(), name: z.string().optional() })
-      .loose()
-      .optional(),
-    lastInheritedRiskScore: z.number().optional(),
-    purl: z.string().optional(),
+    resolvedLicense: ComponentShape.shape.resolvedLicense.unwrap().loose().optional(),
   })
   .loose()
 export type ComponentRow = z.infer<typeof ComponentRowSchema>
@@ -79,56 +79,21 @@ export async function isProcessing(api: ApiClient, token: string) {
 export { ExternalReferenceSchema }
 
 /** The component as GET /component/{uuid} answers it; unknown fields are kept so updates lose nothing. */
-export const ComponentDetailSchema = z
-  .object({
-    uuid: z.string(),
-    name: z.string(),
-    version: z.string().optional(),
-    group: z.string().optional(),
-    classifier: z.string().optional(),
-    isInternal: z.boolean().optional(),
-    author: z.string().optional(),
-    authors: z.array(ContactSchema).optional(),
-    publisher: z.string().optional(),
-    supplier: OrganizationalEntitySchema.optional(),
-    filename: z.string().optional(),
-    description: z.string().optional(),
-    purl: z.string().optional(),
-    cpe: z.string().optional(),
-    swidTagId: z.string().optional(),
-    license: z.string().optional(),
-    licenseExpression: z.string().optional(),
-    licenseUrl: z.string().optional(),
-    resolvedLicense: z
-      .object({ licenseId: z.string().optional(), name: z.string().optional() })
-      .loose()
-      .optional(),
-    copyright: z.string().optional(),
-    md5: z.string().optional(),
-    sha1: z.string().optional(),
-    sha256: z.string().optional(),
-    sha384: z.string().optional(),
-    sha512: z.string().optional(),
-    sha3_256: z.string().optional(),
-    sha3_384: z.string().optional(),
-    sha3_512: z.string().optional(),
-    blake2b_256: z.string().optional(),
-    blake2b_384: z.string().optional(),
-    blake2b_512: z.string().optional(),
-    blake3: z.string().optional(),
-    notes: z.string().optional(),
-    lastInheritedRiskScore: z.number().optional(),
-    externalReferences: z.array(ExternalReferenceSchema).optional(),
-    project: z
-      .object({
-        uuid: z.string(),
-        name: z.string(),
-        version: z.string().optional(),
-        directDependencies: z.string().optional(),
-      })
-      .loose(),
-  })
-  .loose()
+export const ComponentDetailSchema = ComponentShape.extend({
+  isInternal: z.boolean().optional(),
+  authors: z.array(ContactSchema).optional(),
+  supplier: OrganizationalEntitySchema.optional(),
+  resolvedLicense: ComponentShape.shape.resolvedLicense.unwrap().loose().optional(),
+  externalReferences: z.array(ExternalReferenceSchema).optional(),
+  project: z
+    .object({
+      uuid: z.string(),
+      name: z.string(),
+      version: z.string().optional(),
+      directDependencies: z.string().optional(),
+    })
+    .loose(),
+}).loose()
 export type ComponentDetail = z.infer<typeof ComponentDetailSchema>
 
 export const ComponentPropertySchema = z
