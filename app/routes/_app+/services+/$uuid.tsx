@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeftRight, ChevronRight, Info } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
@@ -11,33 +11,25 @@ import {
   updateService,
   type Service,
 } from '~/api/services.server.ts'
-import { UrlDialog } from '~/components/dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
-import {
-  DirectionLabel,
-  ServiceDetailsDialog,
-  detailTab,
-} from '~/components/services/service-details-dialog.tsx'
-import { YesNo } from '~/components/services/service-table.tsx'
+import { ServiceDetailsDialog, detailTab } from '~/components/services/service-details-dialog.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Measured } from '~/components/measurement.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { failedSubmission } from '~/utils/form-refusal.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
-import { useIsPending } from '~/utils/misc.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
 import { measuredRiskScore } from '~/utils/measurement.ts'
 import { mergeServiceEdits, ServiceFormSchema } from './__services.server.ts'
-import { Identifier } from '~/components/identifier.tsx'
+import {
+  ConfirmDeleteDialog,
+  ServiceFacts,
+  serviceLabel,
+} from '~/components/services/service-page-parts.tsx'
 
 const SIBLINGS_SHOWN = 10
-
-/** "group ▸ name ▸ version", skipping what the service does not have. */
-function serviceLabel(service: { group?: string; name: string; version?: string }) {
-  return [service.group, service.name, service.version].filter(Boolean).join(' ▸ ')
-}
 
 async function loadService(
   request: Request,
@@ -265,124 +257,6 @@ export default function ServiceRoute() {
       ) : null}
       {data.confirmDelete ? <ConfirmDeleteDialog service={service} /> : null}
     </div>
-  )
-}
-
-function ServiceFacts({ service, projectLabel }: { service: Service; projectLabel?: string }) {
-  const { t } = useTranslation()
-  const endpoints = service.endpoints ?? []
-  const data = service.data ?? []
-  const facts: Array<[string, React.ReactNode]> = [
-    [t('services.details.name'), service.name],
-    [t('services.details.version'), service.version],
-    [t('services.details.group'), service.group],
-    [
-      t('services.overview.project'),
-      service.project && projectLabel ? (
-        <Link to={`/projects/${service.project.uuid}`} className="text-primary hover:underline">
-          {projectLabel}
-        </Link>
-      ) : null,
-    ],
-    [t('services.details.providerName'), service.provider?.name],
-    [
-      t('services.details.authenticated'),
-      <YesNo
-        key="auth"
-        value={service.authenticated}
-        yes={t('services.flags.authenticated')}
-        no={t('services.flags.notAuthenticated')}
-      />,
-    ],
-    [
-      t('services.details.trustBoundary'),
-      <YesNo
-        key="trust"
-        value={service.crossesTrustBoundary}
-        yes={t('services.flags.crosses')}
-        no={t('services.flags.notCrosses')}
-      />,
-    ],
-    [
-      t('services.details.tabs.endpoints'),
-      endpoints.length > 0 ? (
-        <ul className="flex flex-col gap-1 font-mono text-xs">
-          {endpoints.map((endpoint) => (
-            <li key={endpoint}>{endpoint}</li>
-          ))}
-        </ul>
-      ) : null,
-    ],
-    [
-      t('services.details.tabs.data'),
-      data.length > 0 ? (
-        <ul className="flex flex-col gap-1">
-          {data.map((flow, index) => (
-            <li key={index}>
-              {flow.name}
-              {flow.direction ? (
-                <span className="text-muted-foreground">
-                  {' '}
-                  (<DirectionLabel direction={flow.direction} />)
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null,
-    ],
-    [t('services.details.uuid'), <Identifier key="uuid" value={service.uuid} />],
-  ]
-  return (
-    <section aria-labelledby="service-facts" className="rounded-lg border bg-card p-5">
-      <h2 id="service-facts" className="mb-4 text-lg font-semibold">
-        {t('services.overview.facts')}
-      </h2>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
-        {facts
-          .filter(([, value]) => value !== null && value !== undefined && value !== '')
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-      </dl>
-    </section>
-  )
-}
-
-function ConfirmDeleteDialog({ service }: { service: Service }) {
-  const { t } = useTranslation()
-  const isPending = useIsPending()
-  const here = `/services/${service.uuid}`
-  return (
-    <UrlDialog title={t('services.delete.title')} closeTo={here}>
-      <Form method="post" className="flex flex-col gap-6">
-        <p className="text-sm">
-          {t('services.delete.message', {
-            name: serviceLabel(service),
-            project: service.project?.name ?? '',
-          })}
-        </p>
-        <div className="flex justify-end gap-2">
-          <Button asChild variant="outline">
-            <Link to={`${here}?details=identity`} replace preventScrollReset>
-              {t('common.cancel')}
-            </Link>
-          </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="delete"
-            variant="destructive"
-            disabled={isPending}
-          >
-            {t('services.delete.confirm')}
-          </Button>
-        </div>
-      </Form>
-    </UrlDialog>
   )
 }
 
