@@ -19,8 +19,21 @@ describe('componentsCsv', () => {
     expect(csv).toBe(
       'name,version,group,internal,license,lastInheritedRiskScore,vulnerabilities,purl\r\n' +
         'left-pad,1.3.0,npm,false,MIT,5,2,pkg:npm/left-pad@1.3.0\r\n' +
-        'core,,,true,Apache-2.0 OR MIT,0,0,\r\n',
+        'core,,,true,Apache-2.0 OR MIT,,,\r\n',
     )
+  })
+
+  it('leaves the risk score and vulnerabilities empty until an analysis measured them', () => {
+    const measuredColumns = (component: Parameters<typeof componentsCsv>[0][number]) =>
+      componentsCsv([component]).split('\r\n')[1]!.split(',').slice(5, 7)
+    expect(measuredColumns({ name: 'a', lastInheritedRiskScore: 0 })).toEqual(['', ''])
+    expect(measuredColumns({ name: 'a', lastInheritedRiskScore: 0, metrics: {} })).toEqual([
+      '0',
+      '0',
+    ])
+    expect(
+      measuredColumns({ name: 'a', lastInheritedRiskScore: 12, metrics: { vulnerabilities: 3 } }),
+    ).toEqual(['12', '3'])
   })
 
   it('prefers the resolved SPDX id, then the license name, then the expression', () => {
@@ -34,7 +47,7 @@ describe('componentsCsv', () => {
 
   it('quotes commas, quotes and line breaks so every row keeps its columns', () => {
     const csv = componentsCsv([{ name: 'a, "b"\nc', version: '1' }])
-    expect(csv.split('\r\n')[1]).toBe('"a, ""b""\nc",1,,false,,0,0,')
+    expect(csv.split('\r\n')[1]).toBe('"a, ""b""\nc",1,,false,,,,')
   })
 })
 

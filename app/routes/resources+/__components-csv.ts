@@ -1,3 +1,5 @@
+import { measuredCount, measuredRiskScore } from '~/utils/measurement.ts'
+
 export interface CsvComponent {
   name: string
   version?: string
@@ -7,11 +9,15 @@ export interface CsvComponent {
   license?: string
   licenseExpression?: string
   resolvedLicense?: { licenseId?: string; name?: string }
-  lastInheritedRiskScore?: number
-  metrics?: { vulnerabilities?: number }
+  lastInheritedRiskScore?: number | null
+  metrics?: { vulnerabilities?: number } | null
 }
 
-/** The 4.13 export's columns, then the package URL an auditor needs to identify the component. */
+/**
+ * The 4.13 export's columns, then the package URL an auditor needs to identify the component.
+ * The risk score and vulnerability count stay empty until an analysis measured them, so an
+ * unanalysed component does not read as a clean one.
+ */
 export const CSV_COLUMNS = [
   'name',
   'version',
@@ -45,8 +51,8 @@ export function componentsCsv(components: CsvComponent[]): string {
         component.group,
         component.isInternal === true,
         component.resolvedLicense?.licenseId ?? component.license ?? component.licenseExpression,
-        component.lastInheritedRiskScore ?? 0,
-        component.metrics?.vulnerabilities ?? 0,
+        measuredRiskScore(component),
+        measuredCount(component.metrics, 'vulnerabilities'),
         component.purl,
       ]
         .map(csvField)
