@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { AppContext } from '../../context.ts'
-import {
-  deleteBomUpload,
-  findLatestProject,
-  findProjectByNameVersion,
-  findProjectByUuid,
-  insertBomUpload,
-  insertProject,
-  projectTagNames,
-  replaceProjectTags,
-  type UploadProjectRow,
-} from '../../data/bom-uploads.ts'
+import { deleteBomUpload, insertBomUpload } from '../../data/bom-uploads.ts'
 import { findConfigProperty } from '../../data/config-properties.ts'
-import { principalTeamIds } from '../../data/project-access.ts'
+import type { ProjectRow } from '../../data/projects.ts'
 import type { Queryable } from '../../db/database.ts'
 import { problem, textError, validationError } from '../../shared/errors.ts'
 import { rejectNul } from '../../shared/nul.ts'
@@ -21,6 +11,10 @@ import type { Principal } from '../auth/principal.ts'
 import { exceeds, NAME_MAX, sizeMessage } from '../column-sizes.ts'
 import { beanError } from '../projects/input.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'
+import { findProject } from '../projects/queries.ts'
+import { autoCreatedProjectTeam, canTakeLatest, takeLatest } from '../projects/rules.ts'
+import { projectTagNames } from '../projects/tags.ts'
+import { insertNewProject, setProjectTags } from '../projects/write.ts'
 import { handOver } from './handoff.ts'
 import type { InternalMatcher } from './convert.ts'
 import { internalMatcher } from './ingest.ts'
@@ -157,8 +151,8 @@ export async function checkBom(
 }
 
 interface PlannedProject {
-  existing?: UploadProjectRow
-  create?: { name: string; version: string | null; parentId: number | null; isLatest: boolean }
+  existing?: ProjectRow
+  create?: { name: string; version: string | null; parent?: ProjectRow; isLatest: boolean }
 }
 
 async function resolveProject(
@@ -168,13 +162,13 @@ async function resolveProject(
 ): Promise<PlannedProject> {
   const db = ctx.db
   if (input.project) {
-    const existing = await findProjectByUuid(db, input.project)
+    const existing = await findProject(db, { uuid: input.project })
     if (!existing) throw textError(404, PROJECT_NOT_FOUND)
     return { existing }
   }
   const name = clean(input.projectName)
   const version = clean(input.projectVersion)
-  const existing = name === null ? undefined : await findProjectByNameVersion(db, name, version)
+  const existing = name === null ? undefined : await findProject(db, { name, version })
   if (existing) return { existing }
   if (!input.autoCreate || name === null) throw textError(404, PROJECT_NOT_FOUND)
   const permissions = principal.permissions
@@ -182,47 +176,76 @@ async function resolveProject(
     throw textError(401, 'The principal does not have permission to create project.')
   }
   const access = await projectAccessFor(db, principal)
-  let parentId: number | null = null
+  let parent: ProjectRow | undefined
   const parentUuid = clean(input.parentUuid)
   const parentName = clean(input.parentName)
   if (parentUuid !== null || parentName !== null) {
-    const parent =
+    parent = await findProject(
+      db,
       parentUuid !== null
-        ? await findProjectByUuid(db, parentUuid)
-        : await findProjectByNameVersion(db, parentName!, clean(input.parentVersion))
+        ? { uuid: parentUuid }
+        : { name: parentName!, version: clean(input.parentVersion) },
+    )
     if (!parent) throw textError(404, 'The parent component could not be found.')
     if (!(await canAccessProject(db, access, parent.id))) {
       throw textError(403, 'Access to the specified parent project is forbidden')
     }
-    parentId = parent.id
   }
-  if (input.isLatest) {
-    const latest = await findLatestProject(db, name)
-    if (latest && !(await canAccessProject(db, access, latest.id))) {
-      throw textError(
-        403,
-        'Cannot create latest version for project with this name. Access to current latest version is forbidden!',
-      )
-    }
+  if (input.isLatest && !(await canTakeLatest(db, access, name))) {
+    throw textError(
+      403,
+      'Cannot create latest version for project with this name. Access to current latest version is forbidden!',
+    )
   }
-  return { create: { name, version, parentId, isLatest: input.isLatest } }
+  return { create: { name, version, parent, isLatest: input.isLatest } }
 }
 
-/**
- * The access team a new project gets when portfolio access control is on: the caller's first
- * team. (Dependency-Track does this for API keys only, which locks users out of projects they
- * auto-create; users get the same treatment here.)
- */
-async function accessTeamForNewProject(ctx: AppContext, principal: Principal) {
-  const access = await projectAccessFor(ctx.db, principal)
-  if (!access.teamIds) return { restricted: false, teamId: null }
-  const teamIds = await principalTeamIds(
-    ctx.db,
-    principal.kind === 'user'
-      ? { kind: 'user', userId: principal.user.id }
-      : { kind: 'apiKey', apiKeyId: principal.apiKey.id },
+/** Auto-creates the planned project in the upload's transaction, as Dependency-Track does. */
+async function createPlannedProject(
+  tx: Queryable,
+  principal: Principal,
+  create: NonNullable<PlannedProject['create']>,
+  tags: string[],
+  accessTeamIds: number[],
+) {
+  // Another upload may have created it since the plan; then the BOM goes to that one.
+  const raced = await findProject(tx, { name: create.name, version: create.version })
+  if (raced) return raced.id
+  const access = await projectAccessFor(tx, principal)
+  if (create.isLatest) await takeLatest(tx, access, create.name)
+  return insertNewProject(
+    tx,
+    {
+      ...NO_PROJECT_FIELDS,
+      name: create.name,
+      version: create.version,
+      isLatest: create.isLatest,
+      tags,
+    },
+    create.parent,
+    accessTeamIds,
   )
-  return { restricted: true, teamId: teamIds[0] ?? null }
+}
+
+/** What an auto-created project does not get from the upload (the BOM fills some in later). */
+const NO_PROJECT_FIELDS = {
+  uuid: null,
+  group: null,
+  description: null,
+  publisher: null,
+  authors: null,
+  manufacturer: null,
+  supplier: null,
+  classifier: null,
+  collectionLogic: null,
+  collectionTag: null,
+  parentUuid: null,
+  cpe: null,
+  purl: null,
+  swidTagId: null,
+  active: true,
+  externalReferences: null,
+  accessTeams: null,
 }
 
 /**
@@ -241,7 +264,7 @@ export async function acceptBomUpload(
 
   let effectiveTags: string[]
   let replaceTags = false
-  let accessTeamId: number | null = null
+  let accessTeamIds: number[] = []
   if (planned.existing) {
     const project = planned.existing
     const access = await projectAccessFor(db, principal)
@@ -264,13 +287,10 @@ export async function acceptBomUpload(
       }
     }
   } else {
-    const team = await accessTeamForNewProject(ctx, principal)
-    if (team.restricted && team.teamId === null) {
-      throw textError(403, 'Access to the specified project is forbidden')
-    }
-    accessTeamId = team.teamId
+    const teamId = autoCreatedProjectTeam(await projectAccessFor(db, principal))
+    if (teamId === null) throw textError(403, 'Access to the specified project is forbidden')
+    if (teamId !== undefined) accessTeamIds = [teamId]
     effectiveTags = requestedTags ?? []
-    replaceTags = effectiveTags.length > 0
   }
 
   let checked: CheckedBom
@@ -291,16 +311,11 @@ export async function acceptBomUpload(
   }
 
   const projectId = await db.transaction(async (tx) => {
-    let project = planned.existing
-    if (!project) {
-      const create = planned.create!
-      project =
-        (await insertProject(tx, { ...create, accessTeamId })) ??
-        (await findProjectByNameVersion(tx, create.name, create.version))
-      if (!project) throw textError(404, PROJECT_NOT_FOUND)
+    if (!planned.existing) {
+      return createPlannedProject(tx, principal, planned.create!, effectiveTags, accessTeamIds)
     }
-    if (replaceTags) await replaceProjectTags(tx, project.id, effectiveTags)
-    return project.id
+    if (replaceTags) await setProjectTags(tx, planned.existing.id, effectiveTags)
+    return planned.existing.id
   })
 
   const uploadId = await insertBomUpload(db, {

@@ -33,6 +33,16 @@ export async function requireAccessible(
   return project
 }
 
+/** A project by UUID, or by exact name and version (a null version matches only null); no access check. */
+export function findProject(
+  db: Queryable,
+  ref: { uuid: string } | { name: string; version: string | null },
+): Promise<ProjectRow | undefined> {
+  return 'uuid' in ref
+    ? findProjectByUuid(db, ref.uuid)
+    : findProjectByNameVersion(db, ref.name, ref.version)
+}
+
 export async function requireProject(
   db: Queryable,
   access: ProjectAccess,

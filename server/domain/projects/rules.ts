@@ -76,6 +76,18 @@ export async function creatorTeams(db: Queryable, principal: Principal | undefin
   return (await principalTeamIds(db, principalRef(principal))).slice(0, 1)
 }
 
+/** Whether the caller may take the latest flag of `name` from the version that holds it now. */
+export async function canTakeLatest(
+  db: Queryable,
+  access: ProjectAccess,
+  name: string,
+  projectId?: number,
+) {
+  const current = await findLatestProject(db, name)
+  if (!current || current.id === projectId) return true
+  return canAccessProject(db, access, current.id)
+}
+
 /** Makes room for a new latest version of `name`: the current one (if visible) loses the flag. */
 export async function takeLatest(
   db: Queryable,
@@ -83,15 +95,23 @@ export async function takeLatest(
   name: string,
   projectId?: number,
 ) {
-  const current = await findLatestProject(db, name)
-  if (!current || current.id === projectId) return
-  if (!(await canAccessProject(db, access, current.id))) {
+  if (!(await canTakeLatest(db, access, name, projectId))) {
     throw textError(
       403,
       'Cannot set this project version to latest. Access to current latest version is forbidden!',
     )
   }
   await clearLatest(db, name)
+}
+
+/**
+ * The access team of a project a BOM upload auto-creates while the caller's access is limited
+ * to teams: the caller's first team, or null when the caller has none. Dependency-Track does this
+ * for API keys only, which locks users out of projects they auto-create; users get it here too.
+ */
+export function autoCreatedProjectTeam(access: ProjectAccess): number | null | undefined {
+  if (!access.teamIds) return undefined
+  return access.teamIds[0] ?? null
 }
 
 /** The rules a changed project must satisfy, in Dependency-Track's order (409 each). */

@@ -8,6 +8,7 @@ import {
   listTags,
   removeProjectsFromTag,
   resolveTags,
+  tagsOfProjects,
   tagUsage,
   type TagSort,
 } from '../../data/tags.ts'
@@ -31,6 +32,11 @@ function allowedSort<T extends string>(list: ListQuery, allowed: readonly T[], e
 }
 
 const direction = (list: ListQuery) => list.sortDirection ?? 'asc'
+
+/** The project's tag names, alphabetical. */
+export async function projectTagNames(db: Queryable, projectId: number): Promise<string[]> {
+  return (await tagsOfProjects(db, [projectId])).map((row) => row.name)
+}
 
 export async function tagsPage(db: Queryable, access: ProjectAccess, list: ListQuery) {
   const sort = allowedSort(list, TAG_SORTS, 'Tag')

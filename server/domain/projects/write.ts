@@ -66,7 +66,8 @@ async function collectionTagId(db: Queryable, logic: string | null, tag: string 
   return (await resolveTags(db, [tag]))[0]!.id
 }
 
-async function setTags(db: Queryable, projectId: number, names: string[]) {
+/** Replaces the project's tags with these (created when missing). */
+export async function setProjectTags(db: Queryable, projectId: number, names: string[]) {
   const tags = await resolveTags(db, names)
   await replaceProjectTags(
     db,
@@ -100,28 +101,47 @@ export async function createProject(db: Database, caller: Caller, input: Project
     if (parent && !parent.active) {
       throw textError(409, 'An inactive Parent cannot be selected as parent')
     }
-    const logic = storedCollectionLogic(input.collectionLogic)
-    const write: ProjectWrite = {
-      ...fieldsOf(input),
-      name,
-      classifier: input.classifier ?? 'APPLICATION',
-      collectionLogic: logic,
-      collectionTagId: await collectionTagId(tx, logic, input.collectionTag),
-      directDependencies: null,
-      parentId: parent?.id ?? null,
-      active: input.active ?? true,
-      inactiveSince: input.active === false ? new Date() : null,
-      isLatest: input.isLatest ?? false,
-      metadata: null,
-    }
-    let id = 0
-    await writeGuarded(async () => {
-      id = await insertProject(tx, write)
-    }, 'A project with the specified name already exists.')
-    await setTags(tx, id, input.tags ?? [])
-    await addAccessTeams(tx, id, [...teamIds, ...(await creatorTeams(tx, caller.principal))])
+    const id = await insertNewProject(
+      tx,
+      { ...input, name, classifier: input.classifier ?? 'APPLICATION' },
+      parent,
+      [...teamIds, ...(await creatorTeams(tx, caller.principal))],
+    )
     return finish(tx, id)
   })
+}
+
+/**
+ * Writes a new project inside the caller's transaction, once the caller's rules passed (name
+ * clash, latest flag, parent): the row as the input has it, its tags and its access teams.
+ */
+export async function insertNewProject(
+  tx: Queryable,
+  input: ProjectInput & { name: string },
+  parent: ProjectRow | undefined,
+  accessTeamIds: number[],
+): Promise<number> {
+  const logic = storedCollectionLogic(input.collectionLogic)
+  const write: ProjectWrite = {
+    ...fieldsOf(input),
+    name: input.name,
+    classifier: input.classifier,
+    collectionLogic: logic,
+    collectionTagId: await collectionTagId(tx, logic, input.collectionTag),
+    directDependencies: null,
+    parentId: parent?.id ?? null,
+    active: input.active ?? true,
+    inactiveSince: input.active === false ? new Date() : null,
+    isLatest: input.isLatest ?? false,
+    metadata: null,
+  }
+  let id = 0
+  await writeGuarded(async () => {
+    id = await insertProject(tx, write)
+  }, 'A project with the specified name already exists.')
+  await setProjectTags(tx, id, input.tags ?? [])
+  await addAccessTeams(tx, id, accessTeamIds)
+  return id
 }
 
 /** The fields POST replaces and PATCH merges, straight from the input. */
@@ -164,7 +184,7 @@ async function applyUpdate(
   if (next.collectionLogic !== WITH_TAG) next.collectionTagId = null
   next.inactiveSince = activeSince(project, next.active)
   await writeGuarded(() => updateProject(tx, project.id, next), NAME_VERSION_EXISTS)
-  if (tags) await setTags(tx, project.id, tags)
+  if (tags) await setProjectTags(tx, project.id, tags)
   return finish(tx, project.id)
 }
 
