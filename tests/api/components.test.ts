@@ -316,6 +316,62 @@ describe('GET /v1/component/{uuid} (§4.3)', () => {
     expect(response.json).not.toHaveProperty('metrics')
   })
 
+  it('nests the owning project as the project JSON, with its tags (§3.2)', async () => {
+    const created = await api.request('PUT', '/v1/project', {
+      token: adminJwt,
+      json: {
+        name: 'nested-app',
+        version: '3.1',
+        group: 'acme',
+        description: 'Shop front',
+        publisher: 'Acme Inc',
+        authors: [{ name: 'Ann', email: 'ann@example.com' }, { name: 'Bob' }],
+        manufacturer: { name: 'Acme Works', urls: ['https://works.example.com'] },
+        supplier: { name: 'Acme Supply' },
+        classifier: 'APPLICATION',
+        cpe: 'cpe:2.3:a:acme:nested-app:3.1:*:*:*:*:*:*:*',
+        purl: 'pkg:npm/%40acme/nested-app@3.1',
+        swidTagId: 'swid-nested',
+        tags: [{ name: 'Shop' }, { name: 'backend' }],
+        externalReferences: [{ type: 'website', url: 'https://acme.example.com', comment: 'home' }],
+        active: true,
+        isLatest: true,
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    const project = created.json.uuid as string
+    await sql(`UPDATE project SET metadata = $1::jsonb WHERE uuid = $2`, [
+      JSON.stringify({ supplier: { name: 'BOM Supplier' }, authors: [{ name: 'Cleo' }] }),
+      project,
+    ])
+    const component = await createComponent(project, { name: 'nested-lib', version: '1.0' })
+    const expected = {
+      name: 'nested-app',
+      version: '3.1',
+      group: 'acme',
+      description: 'Shop front',
+      publisher: 'Acme Inc',
+      author: 'Ann, Bob',
+      authors: [{ name: 'Ann', email: 'ann@example.com' }, { name: 'Bob' }],
+      manufacturer: { name: 'Acme Works', urls: ['https://works.example.com'] },
+      supplier: { name: 'Acme Supply' },
+      classifier: 'APPLICATION',
+      collectionLogic: 'NONE',
+      cpe: 'cpe:2.3:a:acme:nested-app:3.1:*:*:*:*:*:*:*',
+      purl: 'pkg:npm/%40acme/nested-app@3.1',
+      swidTagId: 'swid-nested',
+      uuid: project,
+      active: true,
+      isLatest: true,
+      externalReferences: [{ type: 'website', url: 'https://acme.example.com', comment: 'home' }],
+      tags: [{ name: 'backend' }, { name: 'shop' }],
+    }
+    const single = await api.request('GET', `/v1/component/${component.uuid}`, { token: adminJwt })
+    expect(single.json.project).toEqual(expected)
+    const listed = await api.request('GET', `/v1/component/project/${project}`, { token: adminJwt })
+    expect(listed.json[0].project).toEqual(expected)
+  })
+
   it('404, 400, 401 and 403 answers', async () => {
     const missing = await api.request('GET', `/v1/component/${crypto.randomUUID()}`, {
       token: adminJwt,
