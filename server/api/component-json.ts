@@ -5,7 +5,6 @@ import {
   OrganizationalEntityShape,
 } from '../../common/dt-shapes.ts'
 import type {
-  ComponentProjectRow,
   ComponentPropertyRow,
   ComponentRow,
   Contact,
@@ -18,39 +17,14 @@ import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
 import type { DependencyGraphEntry, GraphNode } from '../domain/components/dependency-graph.ts'
 import type { ProjectWithTags } from '../domain/components/project-refs.ts'
 import { canonicalCoordinates, canonicalPurl } from '../domain/components/purl.ts'
+import { NestedProjectJson, nestedProjectJson } from './project-json.ts'
 
 /** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
 const ContactJson = ContactShape
 const OrganizationalEntityJson = OrganizationalEntityShape
 const ExternalReferenceJson = ExternalReferenceShape
 
-export const ComponentProjectJson = z.object({
-  name: z.string(),
-  version: z.string().optional(),
-  group: z.string().optional(),
-  description: z.string().optional(),
-  publisher: z.string().optional(),
-  author: z.string().optional(),
-  authors: z.array(ContactJson).optional(),
-  manufacturer: OrganizationalEntityJson.optional(),
-  supplier: OrganizationalEntityJson.optional(),
-  classifier: z.string().optional(),
-  collectionLogic: z.string(),
-  cpe: z.string().optional(),
-  purl: z.string().optional(),
-  swidTagId: z.string().optional(),
-  directDependencies: z.string().optional(),
-  lastBomImport: z.number().optional(),
-  lastBomImportFormat: z.string().optional(),
-  lastInheritedRiskScore: z.number().optional(),
-  lastVulnerabilityAnalysis: z.number().optional(),
-  active: z.boolean(),
-  isLatest: z.boolean(),
-  externalReferences: z.array(ExternalReferenceJson).optional(),
-  tags: z.array(z.object({ name: z.string() })),
-  uuid: z.string(),
-})
-type ProjectJson = z.infer<typeof ComponentProjectJson>
+type ProjectJson = z.infer<typeof NestedProjectJson>
 
 const hash = z.string().optional()
 
@@ -89,7 +63,7 @@ export const ComponentJson = z.object({
   licenseUrl: z.string().optional(),
   directDependencies: z.string().optional(),
   externalReferences: z.array(ExternalReferenceJson).optional(),
-  project: ComponentProjectJson,
+  project: NestedProjectJson,
   lastInheritedRiskScore: z.number().optional(),
   notes: z.string().optional(),
   uuid: z.string(),
@@ -111,7 +85,7 @@ export const ServiceJson = z.object({
     .optional(),
   externalReferences: z.array(ExternalReferenceJson).optional(),
   notes: z.string().optional(),
-  project: ComponentProjectJson,
+  project: NestedProjectJson,
   lastInheritedRiskScore: z.number(),
   uuid: z.string(),
 })
@@ -147,8 +121,6 @@ export const GraphNodeJson = z.object({
 })
 
 const opt = <T>(value: T | null | undefined) => (value === null ? undefined : value)
-const epoch = (value: Date | string | null) =>
-  value === null ? undefined : (value instanceof Date ? value : new Date(value)).getTime()
 
 /** The deprecated single `author`: the authors' names joined, absent when there are none. */
 function authorText(authors: Contact[] | null) {
@@ -160,41 +132,12 @@ const contacts = (list: Contact[] | null) => opt(list)?.map((c) => ({ ...c }))
 const entity = (value: OrganizationalEntity | null) => opt(value)
 const references = (list: ExternalReference[] | null) => opt(list)
 
-export function componentProjectJson(row: ComponentProjectRow, tags: string[]): ProjectJson {
-  return {
-    name: row.name,
-    version: opt(row.version),
-    group: opt(row.group),
-    description: opt(row.description),
-    publisher: opt(row.publisher),
-    author: authorText(row.authors),
-    authors: contacts(row.authors),
-    manufacturer: entity(row.manufacturer),
-    supplier: entity(row.supplier),
-    classifier: opt(row.classifier),
-    collectionLogic: row.collection_logic ?? 'NONE',
-    cpe: opt(row.cpe),
-    purl: canonicalPurl(row.purl),
-    swidTagId: opt(row.swid_tag_id),
-    directDependencies: opt(row.direct_dependencies),
-    lastBomImport: epoch(row.last_bom_import),
-    lastBomImportFormat: opt(row.last_bom_import_format),
-    lastInheritedRiskScore: opt(row.last_inherited_risk_score),
-    lastVulnerabilityAnalysis: epoch(row.last_vulnerability_analysis),
-    active: row.active,
-    isLatest: row.is_latest,
-    externalReferences: references(row.external_references),
-    tags: tags.map((name) => ({ name })),
-    uuid: row.uuid,
-  }
-}
-
 /** Serializers turn loaded rows into JSON and never query: the owning projects come loaded. */
 type OwningProjects = ReadonlyMap<string, ProjectWithTags>
 
 function owningProjectJson(projects: OwningProjects, projectId: number | string): ProjectJson {
   const project = projects.get(String(projectId))!
-  return componentProjectJson(project.row, project.tags)
+  return nestedProjectJson(project.row, project.tags)
 }
 
 export function componentJson(row: ComponentRow, projects: OwningProjects): ComponentJsonType {

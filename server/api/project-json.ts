@@ -59,11 +59,16 @@ export const ShallowProjectJson = z.object({
     .optional(),
 })
 
+const TagsJson = z.array(z.object({ name: z.string() }))
+
+/** The project nested in a component or service: its own fields and its tags. */
+export const NestedProjectJson = ShallowProjectJson.extend({ tags: TagsJson })
+
 export const ProjectJson = ShallowProjectJson.extend({
   parent: ProjectRefJson.optional(),
   children: z.array(ShallowProjectJson).optional(),
   properties: z.array(ProjectPropertyJson).optional(),
-  tags: z.array(z.object({ name: z.string() })).optional(),
+  tags: TagsJson.optional(),
   versions: z
     .array(z.object({ uuid: z.string(), version: z.string().optional(), active: z.boolean() }))
     .optional(),
@@ -108,6 +113,13 @@ export function shallowProjectJson(row: ProjectRow): z.infer<typeof ShallowProje
     externalReferences: optional(row.external_references) as ProjectJson['externalReferences'],
     metadata: optional(row.metadata) as ProjectJson['metadata'],
   }
+}
+
+export function nestedProjectJson(
+  row: ProjectRow,
+  tags: readonly string[],
+): z.infer<typeof NestedProjectJson> {
+  return { ...shallowProjectJson(row), tags: tags.map((name) => ({ name })) }
 }
 
 /** Encrypted values never leave the server, not even in their encrypted form. */

@@ -394,23 +394,6 @@ export function findProjectByUuid(db: Queryable, uuid: string) {
   )
 }
 
-export function projectsByIds(db: Queryable, ids: Id[]) {
-  if (ids.length === 0) return Promise.resolve([] as ComponentProjectRow[])
-  return db.query<ComponentProjectRow>(
-    `SELECT ${PROJECT_COLUMNS} FROM project WHERE id = ANY($1::bigint[])`,
-    [ids],
-  )
-}
-
-export function projectTagNames(db: Queryable, ids: Id[]) {
-  if (ids.length === 0) return Promise.resolve([] as Array<{ project_id: Id; name: string }>)
-  return db.query<{ project_id: Id; name: string }>(
-    `SELECT pt.project_id, t.name FROM project_tag pt JOIN tag t ON t.id = pt.tag_id
-     WHERE pt.project_id = ANY($1::bigint[]) ORDER BY t.name`,
-    [ids],
-  )
-}
-
 export interface ComponentPropertyRow {
   id: Id
   uuid: string

@@ -155,6 +155,11 @@ export async function deleteProjects(db: Queryable, ids: number[]) {
   await db.query('DELETE FROM project WHERE id = ANY($1::bigint[])', [ids])
 }
 
+export async function findProjectsByIds(db: Queryable, ids: Array<number | string>) {
+  if (ids.length === 0) return []
+  return select(db, 'p.id = ANY($1::bigint[])', [ids])
+}
+
 export async function findProjectsByUuids(db: Queryable, uuids: string[]) {
   return select(db, 'p.uuid = ANY($1::uuid[])', [uuids])
 }

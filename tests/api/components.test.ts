@@ -316,7 +316,7 @@ describe('GET /v1/component/{uuid} (§4.3)', () => {
     expect(response.json).not.toHaveProperty('metrics')
   })
 
-  it('nests the owning project as the project JSON, with its tags (§3.2)', async () => {
+  it('nests the owning project as the same project JSON, with its tags and metadata (§3.2)', async () => {
     const created = await api.request('PUT', '/v1/project', {
       token: adminJwt,
       json: {
@@ -364,6 +364,7 @@ describe('GET /v1/component/{uuid} (§4.3)', () => {
       active: true,
       isLatest: true,
       externalReferences: [{ type: 'website', url: 'https://acme.example.com', comment: 'home' }],
+      metadata: { supplier: { name: 'BOM Supplier' }, authors: [{ name: 'Cleo' }] },
       tags: [{ name: 'backend' }, { name: 'shop' }],
     }
     const single = await api.request('GET', `/v1/component/${component.uuid}`, { token: adminJwt })

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/database.ts'
-import { projectsByIds, projectTagNames, type ComponentProjectRow } from '../../data/components.ts'
+import { findProjectsByIds, type ProjectRow } from '../../data/projects.ts'
+import { tagsOfProjects } from '../../data/tags.ts'
 
 export interface ProjectWithTags {
-  row: ComponentProjectRow
+  row: ProjectRow
   tags: string[]
 }
 
@@ -13,8 +14,8 @@ export async function loadOwningProjects(
 ): Promise<Map<string, ProjectWithTags>> {
   const unique = [...new Set(rows.map((row) => String(row.project_id)))]
   const [projects, tags] = await Promise.all([
-    projectsByIds(db, unique),
-    projectTagNames(db, unique),
+    findProjectsByIds(db, unique),
+    tagsOfProjects(db, unique.map(Number)),
   ])
   const tagsByProject = new Map<string, string[]>()
   for (const tag of tags) {
