@@ -11,10 +11,11 @@ import type { Principal } from '../auth/principal.ts'
 import { exceeds, NAME_MAX, sizeMessage } from '../column-sizes.ts'
 import { beanError } from '../projects/input.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'
+import { autoCreateProject, type AutoCreatePlan } from '../projects/auto-create.ts'
 import { findProject } from '../projects/queries.ts'
-import { autoCreatedProjectTeam, canTakeLatest, takeLatest } from '../projects/rules.ts'
+import { autoCreatedProjectTeam, canTakeLatest } from '../projects/rules.ts'
 import { projectTagNames } from '../projects/tags.ts'
-import { insertNewProject, setProjectTags } from '../projects/write.ts'
+import { setProjectTags } from '../projects/write.ts'
 import { handOver } from './handoff.ts'
 import type { InternalMatcher } from './convert.ts'
 import { internalMatcher } from './ingest.ts'
@@ -152,7 +153,7 @@ export async function checkBom(
 
 interface PlannedProject {
   existing?: ProjectRow
-  create?: { name: string; version: string | null; parent?: ProjectRow; isLatest: boolean }
+  create?: AutoCreatePlan
 }
 
 async function resolveProject(
@@ -198,54 +199,6 @@ async function resolveProject(
     )
   }
   return { create: { name, version, parent, isLatest: input.isLatest } }
-}
-
-/** Auto-creates the planned project in the upload's transaction, as Dependency-Track does. */
-async function createPlannedProject(
-  tx: Queryable,
-  principal: Principal,
-  create: NonNullable<PlannedProject['create']>,
-  tags: string[],
-  accessTeamIds: number[],
-) {
-  // Another upload may have created it since the plan; then the BOM goes to that one.
-  const raced = await findProject(tx, { name: create.name, version: create.version })
-  if (raced) return raced.id
-  const access = await projectAccessFor(tx, principal)
-  if (create.isLatest) await takeLatest(tx, access, create.name)
-  return insertNewProject(
-    tx,
-    {
-      ...NO_PROJECT_FIELDS,
-      name: create.name,
-      version: create.version,
-      isLatest: create.isLatest,
-      tags,
-    },
-    create.parent,
-    accessTeamIds,
-  )
-}
-
-/** What an auto-created project does not get from the upload (the BOM fills some in later). */
-const NO_PROJECT_FIELDS = {
-  uuid: null,
-  group: null,
-  description: null,
-  publisher: null,
-  authors: null,
-  manufacturer: null,
-  supplier: null,
-  classifier: null,
-  collectionLogic: null,
-  collectionTag: null,
-  parentUuid: null,
-  cpe: null,
-  purl: null,
-  swidTagId: null,
-  active: true,
-  externalReferences: null,
-  accessTeams: null,
 }
 
 /**
@@ -312,7 +265,8 @@ export async function acceptBomUpload(
 
   const projectId = await db.transaction(async (tx) => {
     if (!planned.existing) {
-      return createPlannedProject(tx, principal, planned.create!, effectiveTags, accessTeamIds)
+      const access = await projectAccessFor(tx, principal)
+      return autoCreateProject(tx, access, planned.create!, effectiveTags, accessTeamIds)
     }
     if (replaceTags) await setProjectTags(tx, planned.existing.id, effectiveTags)
     return planned.existing.id
