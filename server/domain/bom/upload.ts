@@ -133,7 +133,7 @@ export async function checkBom(
   const validate = await schemaValidationRequired(db, projectTags)
   if (inspected.format === 'JSON') {
     const validator = validate ? new SplitJsonValidator(inspected.specVersion) : undefined
-    const converted = readSplitJsonBom(inspected.split, isInternal, validator)
+    const converted = await readSplitJsonBom(inspected.split, isInternal, validator)
     inspected.split.text = ''
     collectGarbageIfDue()
     return {
@@ -147,7 +147,7 @@ export async function checkBom(
     const errors = await validateXmlBom(inspected.specVersion, inspected.text)
     if (errors.length > 0) throw new InvalidBomError('Schema validation failed', errors)
   }
-  const converted = readXmlBom(inspected.text, inspected.specVersion, isInternal)
+  const converted = await readXmlBom(inspected.text, inspected.specVersion, isInternal)
   return {
     format: 'XML',
     specVersion: inspected.specVersion,
