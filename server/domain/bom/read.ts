@@ -72,12 +72,13 @@ export async function readXmlBom(
 }
 
 /** A stored upload back to the model (the job's path when nothing was handed over). */
-export function readStoredBom(
+export async function readStoredBom(
   text: string,
   format: BomFormat,
   specVersion: string,
   isInternal: InternalMatcher,
 ): Promise<ConvertedBom> {
   if (format === 'XML') return readXmlBom(text, specVersion, isInternal)
-  return readSplitJsonBom(splitJsonBom(text), isInternal)
+  const slice = timeSlice()
+  return readSplitJsonBom(await splitJsonBom(text, slice), isInternal, undefined, slice)
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { timeSlice } from '../../shared/time-slice.ts'
 import { dedupeBom } from './identity.ts'
 import { inspectBom } from './inspect.ts'
+import { splitJsonBom, splitLength } from './json-split.ts'
 import { readSplitJsonBom, readXmlBom } from './read.ts'
 import { SplitJsonValidator } from './schema.ts'
 import { planIngest } from './sync.ts'
@@ -48,7 +50,7 @@ async function turnsDuring<T>(work: () => Promise<T>) {
 
 describe('large BOMs leave the event loop turns while they are processed', () => {
   it('checks and converts a 20,000-component JSON BOM in slices', async () => {
-    const inspected = inspectBom(jsonBom(COMPONENTS))
+    const inspected = await inspectBom(jsonBom(COMPONENTS))
     if (inspected.format !== 'JSON') throw new Error('expected JSON')
     const validator = new SplitJsonValidator(inspected.specVersion)
     const { turns, result } = await turnsDuring(() =>
@@ -56,6 +58,14 @@ describe('large BOMs leave the event loop turns while they are processed', () =>
     )
     expect(result.components).toHaveLength(COMPONENTS)
     expect(turns).toBeGreaterThan(1)
+  })
+
+  it('splits a JSON BOM in slices', async () => {
+    const text = jsonBom(COMPONENTS)
+    // A slice that is always used up: splitting yields at every element, whatever the machine.
+    const { turns, result } = await turnsDuring(() => splitJsonBom(text, timeSlice(0)))
+    expect(splitLength(result, 'components')).toBe(COMPONENTS)
+    expect(turns).toBeGreaterThan(COMPONENTS)
   })
 
   it('converts a 20,000-component XML BOM in slices', async () => {
@@ -66,7 +76,7 @@ describe('large BOMs leave the event loop turns while they are processed', () =>
   })
 
   it('dedupes and plans a 20,000-component BOM in slices', async () => {
-    const inspected = inspectBom(jsonBom(COMPONENTS))
+    const inspected = await inspectBom(jsonBom(COMPONENTS))
     if (inspected.format !== 'JSON') throw new Error('expected JSON')
     const bom = await readSplitJsonBom(inspected.split, () => false)
     const { turns, result } = await turnsDuring(async () => {

@@ -127,7 +127,7 @@ export async function checkBom(
 ): Promise<CheckedBom> {
   if (received.error) throw received.error
   const compressing = received.compressed
-  const inspected = inspectBom(received.text)
+  const inspected = await inspectBom(received.text)
   // From here the text lives on in the split BOM only, as long as that is needed.
   received.text = ''
   const validate = await schemaValidationRequired(db, projectTags)
