@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { timeSlice, yieldToEventLoop } from './time-slice.ts'
+import { timeSlice, waitForTurn, yieldToEventLoop } from './time-slice.ts'
 
 function busyFor(ms: number) {
   const until = performance.now() + ms
@@ -35,5 +35,27 @@ describe('yieldToEventLoop', () => {
     await yieldToEventLoop()
     order.push('after the yield')
     expect(order).toEqual(['queued first', 'after the yield'])
+  })
+})
+
+describe('waitForTurn', () => {
+  it('resumes one paused slice per event-loop turn, in the order they paused', async () => {
+    let turn = 0
+    let counting = true
+    const count = () => {
+      turn++
+      if (counting) setImmediate(count)
+    }
+    setImmediate(count)
+    const resumedIn: Record<string, number> = {}
+    await Promise.all(
+      ['first', 'second', 'third'].map(async (name) => {
+        await waitForTurn()
+        resumedIn[name] = turn
+      }),
+    )
+    counting = false
+    expect(resumedIn.first).toBeLessThan(resumedIn.second!)
+    expect(resumedIn.second).toBeLessThan(resumedIn.third!)
   })
 })
