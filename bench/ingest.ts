@@ -70,7 +70,7 @@ async function serverMain() {
       const text = fs.readFileSync(message.file!, 'utf8')
       // The rows (directDependencies included) are prepared outside the timing.
       const prepared = convertBom(JSON.parse(text) as Record<string, unknown>, () => false)
-      const plan = planIngest(prepared, dedupeBom(prepared), {
+      const plan = await planIngest(prepared, await dedupeBom(prepared), {
         components: [],
         properties: [],
         services: [],

@@ -168,7 +168,10 @@ async function runOn(database: 'PGlite' | 'PostgreSQL', server: string, bomFile:
   const childEnv = { ...process.env, BENCH_DATABASE_URL: scratch?.url ?? '' }
   const init = fork(server, ['--server', dir, '--init'], { execArgv: [], env: childEnv })
   await new Promise((resolve) => init.once('exit', resolve))
-  const child = fork(server, ['--server', dir], { execArgv: [], env: childEnv, stdio: 'inherit' })
+  // BENCH_LOAD_CPU_PROF=<dir> writes a CPU profile of the server (to find long event-loop slices).
+  const profile = process.env.BENCH_LOAD_CPU_PROF
+  const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []
+  const child = fork(server, ['--server', dir], { execArgv, env: childEnv, stdio: 'inherit' })
   try {
     const { url } = await new Promise<{ url: string }>((resolve) =>
       child.once('message', (message) => resolve(message as { url: string })),

@@ -41,7 +41,7 @@ async function inProjectTurn<T>(projectId: number, fn: () => Promise<T>): Promis
 
 async function storedBom(db: Database, upload: StoredUpload, logger: Logger) {
   return readStoredBom(
-    decompressBom(upload.content!),
+    await decompressBom(upload.content!),
     upload.format as BomFormat,
     upload.spec_version,
     await internalMatcher(db, (pattern) =>

@@ -1,4 +1,5 @@
 import type { BomComponent, BomService, ConvertedBom } from './model.ts'
+import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
 
 /**
  * ComponentIdentity (§1.6): every field must be equal, null equal to null. The key keeps null
@@ -45,7 +46,10 @@ export interface DedupedBom {
  * Components (and, separately, services) with one identity are kept once, the first occurrence
  * winning; the bom-refs of dropped duplicates point at the kept one, so the graph still resolves.
  */
-export function dedupeBom(bom: ConvertedBom): DedupedBom {
+export async function dedupeBom(
+  bom: ConvertedBom,
+  slice: TimeSlice = timeSlice(),
+): Promise<DedupedBom> {
   const warnings: string[] = []
   const refs = new Map<string, NodeRef>()
   const mapRef = (ref: string, target: NodeRef) => {
@@ -67,6 +71,7 @@ export function dedupeBom(bom: ConvertedBom): DedupedBom {
       componentIndex.set(key, index)
     }
     mapRef(component.bomRef, { kind: 'component', index })
+    if (slice.due) await slice.pause()
   }
 
   const services: BomService[] = []
@@ -80,6 +85,7 @@ export function dedupeBom(bom: ConvertedBom): DedupedBom {
       serviceIndex.set(key, index)
     }
     mapRef(service.bomRef, { kind: 'service', index })
+    if (slice.due) await slice.pause()
   }
   return { components, services, refs, warnings }
 }

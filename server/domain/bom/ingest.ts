@@ -1,4 +1,5 @@
-import { gunzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { gunzip } from 'node:zlib'
 import type { Queryable } from '../../db/database.ts'
 import {
   allocateComponentIds,
@@ -21,6 +22,7 @@ import {
   type PropertyInsert,
 } from '../../data/inventory-writes.ts'
 import { inventoryStamp } from '../../data/bom-inventory.ts'
+import { timeSlice } from '../../shared/time-slice.ts'
 import type { InternalMatcher } from './convert.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'
@@ -28,8 +30,11 @@ import { collectGarbageIfDue } from './memory.ts'
 import type { ComponentProperty, ConvertedBom } from './model.ts'
 import { componentValues, planIngest, type IngestPlan, type NewComponent } from './sync.ts'
 
-export function decompressBom(content: Uint8Array): string {
-  return decodeBom(gunzipSync(content))
+const gunzipAsync = promisify(gunzip)
+
+/** A stored upload's text; the inflating runs on libuv's thread pool, not the event loop. */
+export async function decompressBom(content: Uint8Array): Promise<string> {
+  return decodeBom(await gunzipAsync(content))
 }
 
 function fullMatch(pattern: string | null, onInvalid: (pattern: string) => void) {
@@ -107,13 +112,14 @@ export async function prepareIngest(
   if (refused) return refused
   const stamp = await inventoryStamp(db, projectId)
   collectGarbageIfDue()
-  const deduped = dedupeBom(bom)
+  const slice = timeSlice()
+  const deduped = await dedupeBom(bom, slice)
   const [components, properties, services] = [
     await loadStoredComponents(db, projectId),
     await loadStoredProperties(db, projectId),
     await loadStoredServices(db, projectId),
   ]
-  const plan = planIngest(bom, deduped, { components, properties, services })
+  const plan = await planIngest(bom, deduped, { components, properties, services }, slice)
   // The plan holds all that is still needed; the BOM's own collections can go (memory).
   const warnings = [...bom.warnings, ...deduped.warnings]
   bom.components.length = 0

@@ -37,7 +37,7 @@ export function decodeBom(bytes: Uint8Array): string {
  * declares a document type is refused before any parser sees it: that is what stops external
  * entities (XXE) and entity-expansion bombs.
  */
-export function inspectBom(text: string): InspectedBom {
+export async function inspectBom(text: string): Promise<InspectedBom> {
   const start = firstSignificantChar(text)
   if (start === '{') return inspectJson(text)
   if (start === '<') return inspectXml(text)
@@ -64,10 +64,10 @@ export function invalidBomFrom(error: unknown, format: 'JSON' | 'XML'): never {
   throw error
 }
 
-function inspectJson(text: string): InspectedBom {
+async function inspectJson(text: string): Promise<InspectedBom> {
   let split: SplitJsonBom
   try {
-    split = splitJsonBom(text)
+    split = await splitJsonBom(text)
   } catch (error) {
     invalidBomFrom(error, 'JSON')
   }

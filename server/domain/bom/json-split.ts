@@ -1,3 +1,5 @@
+import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
+
 /**
  * A JSON BOM split into its top-level members, with the large arrays (components, dependencies)
  * left as the text spans of their elements. Each element is then parsed, checked and converted
@@ -80,13 +82,18 @@ function parseSpan(text: string, start: number, end: number): unknown {
   }
 }
 
-function splitArray(text: string, start: number): { end: number; spans: number[] } {
+async function splitArray(
+  text: string,
+  start: number,
+  slice: TimeSlice,
+): Promise<{ end: number; spans: number[] }> {
   const spans: number[] = []
   let position = skipWhitespace(text, start + 1)
   if (text[position] === ']') return { end: position + 1, spans }
   for (;;) {
     const end = valueEnd(text, position)
     spans.push(position, end)
+    if (slice.due) await slice.pause()
     position = skipWhitespace(text, end)
     const char = text[position]
     if (char === ']') return { end: position + 1, spans }
@@ -95,8 +102,11 @@ function splitArray(text: string, start: number): { end: number; spans: number[]
   }
 }
 
-/** Splits a JSON text whose first significant character is `{`. */
-export function splitJsonBom(text: string): SplitJsonBom {
+/** Splits a JSON text whose first significant character is `{`, yielding between slices. */
+export async function splitJsonBom(
+  text: string,
+  slice: TimeSlice = timeSlice(),
+): Promise<SplitJsonBom> {
   const root: Record<string, unknown> = {}
   const arrays = new Map<string, number[]>()
   let position = skipWhitespace(text, 0)
@@ -113,7 +123,7 @@ export function splitJsonBom(text: string): SplitJsonBom {
       if (text[position] !== ':') fail(`Unexpected token ${text[position] ?? 'end'}`, position)
       position = skipWhitespace(text, position + 1)
       if (SPLIT.has(key) && text[position] === '[') {
-        const { end, spans } = splitArray(text, position)
+        const { end, spans } = await splitArray(text, position, slice)
         arrays.set(key, spans)
         root[key] = []
         position = end

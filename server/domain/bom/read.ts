@@ -1,20 +1,23 @@
-import { BomConverter, convertBom, type InternalMatcher } from './convert.ts'
+import { BomConverter, type InternalMatcher } from './convert.ts'
 import { invalidBomFrom, InvalidBomError } from './inspect.ts'
 import { splitElements, splitJsonBom, type SplitJsonBom } from './json-split.ts'
 import { collectGarbageIfDue } from './memory.ts'
 import type { BomFormat, ConvertedBom } from './model.ts'
 import type { SplitJsonValidator } from './schema.ts'
 import { xmlBomToJson } from './xml.ts'
+import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
 
 /**
  * Reads a split JSON BOM one element at a time: parse, check against the schema (when a
  * validator is given), convert. Syntax, nesting and schema errors come out as InvalidBomError.
+ * Yields to the event loop whenever the time slice is used up.
  */
-export function readSplitJsonBom(
+export async function readSplitJsonBom(
   split: SplitJsonBom,
   isInternal: InternalMatcher,
   validator?: SplitJsonValidator,
-): ConvertedBom {
+  slice: TimeSlice = timeSlice(),
+): Promise<ConvertedBom> {
   let converted: ConvertedBom
   try {
     const converter = new BomConverter(split.root, isInternal)
@@ -28,6 +31,7 @@ export function readSplitJsonBom(
         if (key === 'components') converter.addComponent(element)
         else converter.addDependency(element)
         if (++index % 1000 === 0) collectGarbageIfDue()
+        if (slice.due) await slice.pause()
       }
     }
     converted = converter.finish()
@@ -40,25 +44,41 @@ export function readSplitJsonBom(
 }
 
 /** An XML BOM to the model; parser and nesting errors come out as InvalidBomError. */
-export function readXmlBom(
+export async function readXmlBom(
   text: string,
   specVersion: string,
   isInternal: InternalMatcher,
-): ConvertedBom {
+  slice: TimeSlice = timeSlice(),
+): Promise<ConvertedBom> {
   try {
-    return convertBom(xmlBomToJson(text, specVersion), isInternal)
+    const document = xmlBomToJson(text, specVersion)
+    if (slice.due) await slice.pause()
+    const converter = new BomConverter(document, isInternal)
+    for (const [key, add] of [
+      ['components', (item: unknown) => converter.addComponent(item)],
+      ['dependencies', (item: unknown) => converter.addDependency(item)],
+    ] as const) {
+      const items = document[key]
+      if (!Array.isArray(items)) continue
+      for (const item of items) {
+        add(item)
+        if (slice.due) await slice.pause()
+      }
+    }
+    return converter.finish()
   } catch (error) {
     return invalidBomFrom(error, 'XML')
   }
 }
 
 /** A stored upload back to the model (the job's path when nothing was handed over). */
-export function readStoredBom(
+export async function readStoredBom(
   text: string,
   format: BomFormat,
   specVersion: string,
   isInternal: InternalMatcher,
-): ConvertedBom {
+): Promise<ConvertedBom> {
   if (format === 'XML') return readXmlBom(text, specVersion, isInternal)
-  return readSplitJsonBom(splitJsonBom(text), isInternal)
+  const slice = timeSlice()
+  return readSplitJsonBom(await splitJsonBom(text, slice), isInternal, undefined, slice)
 }

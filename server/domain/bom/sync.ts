@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
 import {
   COMPONENT_COLUMN_NAMES,
   COMPONENT_COLUMNS,
@@ -156,7 +157,8 @@ function storedIdentity(values: ComponentValues) {
   })
 }
 
-export function planIngest(
+/** Yields to the event loop whenever the time slice is used up (a plan can take 100 ms). */
+export async function planIngest(
   bom: ConvertedBom,
   deduped: DedupedBom,
   stored: {
@@ -164,7 +166,8 @@ export function planIngest(
     properties: StoredProperty[]
     services: StoredService[]
   },
-): IngestPlan {
+  slice: TimeSlice = timeSlice(),
+): Promise<IngestPlan> {
   const deleteComponentIds: number[] = []
 
   // Stored components by identity; of several with one identity the first is kept.
@@ -173,6 +176,7 @@ export function planIngest(
     const key = storedIdentity(component.values)
     if (storedByKey.has(key)) deleteComponentIds.push(component.id)
     else storedByKey.set(key, component)
+    if (slice.due) await slice.pause()
   }
   const components = deduped.components
   const matched: (StoredComponent | undefined)[] = new Array(components.length)
@@ -183,6 +187,7 @@ export function planIngest(
     if (match) storedByKey.delete(key)
     matched[i] = match
     componentUuids[i] = match?.uuid ?? randomUUID()
+    if (slice.due) await slice.pause()
   }
   for (const leftover of storedByKey.values()) deleteComponentIds.push(leftover.id)
 
@@ -252,6 +257,7 @@ export function planIngest(
     const list = dependsOnByComponent.get(node.index)
     if (list) list.push(...targets)
     else dependsOnByComponent.set(node.index, [...targets])
+    if (slice.due) await slice.pause()
   }
   const projectDirectDependencies =
     bom.rootRef === null
@@ -269,6 +275,7 @@ export function planIngest(
     const list = propertiesByComponent.get(property.componentId)
     if (list) list.push(property)
     else propertiesByComponent.set(property.componentId, [property])
+    if (slice.due) await slice.pause()
   }
 
   const newComponents: NewComponent[] = []
@@ -277,6 +284,7 @@ export function planIngest(
   const addProperties: IngestPlan['addProperties'] = []
   let unchanged = 0
   for (let i = 0; i < components.length; i++) {
+    if (slice.due) await slice.pause()
     const component = components[i]!
     const self: NodeRef = { kind: 'component', index: i }
     const dependencies = directDependencies(

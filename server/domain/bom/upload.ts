@@ -122,13 +122,13 @@ export async function checkBom(
 ): Promise<CheckedBom> {
   if (received.error) throw received.error
   const compressing = received.compressed
-  const inspected = inspectBom(received.text)
+  const inspected = await inspectBom(received.text)
   // From here the text lives on in the split BOM only, as long as that is needed.
   received.text = ''
   const validate = await schemaValidationRequired(db, projectTags)
   if (inspected.format === 'JSON') {
     const validator = validate ? new SplitJsonValidator(inspected.specVersion) : undefined
-    const converted = readSplitJsonBom(inspected.split, isInternal, validator)
+    const converted = await readSplitJsonBom(inspected.split, isInternal, validator)
     inspected.split.text = ''
     collectGarbageIfDue()
     return {
@@ -142,7 +142,7 @@ export async function checkBom(
     const errors = await validateXmlBom(inspected.specVersion, inspected.text)
     if (errors.length > 0) throw new InvalidBomError('Schema validation failed', errors)
   }
-  const converted = readXmlBom(inspected.text, inspected.specVersion, isInternal)
+  const converted = await readXmlBom(inspected.text, inspected.specVersion, isInternal)
   return {
     format: 'XML',
     specVersion: inspected.specVersion,
