@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  ContactShape,
+  ComponentShape,
   ExternalReferenceShape,
   OrganizationalEntityShape,
 } from '../../common/dt-shapes.ts'
@@ -20,53 +20,14 @@ import { canonicalCoordinates, canonicalPurl } from '../domain/components/purl.t
 import { NestedProjectJson, nestedProjectJson } from './project-json.ts'
 
 /** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
-const ContactJson = ContactShape
 const OrganizationalEntityJson = OrganizationalEntityShape
 const ExternalReferenceJson = ExternalReferenceShape
 
 type ProjectJson = z.infer<typeof NestedProjectJson>
 
-const hash = z.string().optional()
-
-export const ComponentJson = z.object({
-  authors: z.array(ContactJson).optional(),
-  author: z.string().optional(),
-  publisher: z.string().optional(),
-  supplier: OrganizationalEntityJson.optional(),
-  group: z.string().optional(),
-  name: z.string(),
-  version: z.string().optional(),
-  classifier: z.string().optional(),
-  filename: z.string().optional(),
-  extension: z.string().optional(),
-  md5: hash,
-  sha1: hash,
-  sha256: hash,
-  sha384: hash,
-  sha512: hash,
-  sha3_256: hash,
-  sha3_384: hash,
-  sha3_512: hash,
-  blake2b_256: hash,
-  blake2b_384: hash,
-  blake2b_512: hash,
-  blake3: hash,
-  cpe: z.string().optional(),
-  purl: z.string().optional(),
-  purlCoordinates: z.string().optional(),
-  swidTagId: z.string().optional(),
-  isInternal: z.boolean(),
-  description: z.string().optional(),
-  copyright: z.string().optional(),
-  license: z.string().optional(),
-  licenseExpression: z.string().optional(),
-  licenseUrl: z.string().optional(),
-  directDependencies: z.string().optional(),
-  externalReferences: z.array(ExternalReferenceJson).optional(),
+/** The component's own fields (common/) with the project it belongs to. */
+export const ComponentJson = ComponentShape.extend({
   project: NestedProjectJson,
-  lastInheritedRiskScore: z.number().optional(),
-  notes: z.string().optional(),
-  uuid: z.string(),
   expandDependencyGraph: z.boolean(),
 })
 type ComponentJsonType = z.infer<typeof ComponentJson>
