@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { FactsSection, type Fact } from '~/components/facts-section.tsx'
 import { Identifier } from '~/components/identifier.tsx'
 import { Measured } from '~/components/measurement.tsx'
 import { measuredCount, measuredRiskScore, type MaybeMeasured } from '~/utils/measurement.ts'
@@ -106,7 +107,7 @@ export function ComponentFacts({ component }: { component: FactsComponent }) {
   const { t } = useTranslation()
   const label = (key: string) => t(`componentDetails.fields.${key}`)
   const mono = (value: string | undefined) => (value ? <Identifier value={value} /> : undefined)
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: Fact[] = [
     [label('classifier'), component.classifier ? t(`classifier.${component.classifier}`) : null],
     [label('purl'), mono(component.purl)],
     [label('cpe'), mono(component.cpe)],
@@ -129,20 +130,6 @@ export function ComponentFacts({ component }: { component: FactsComponent }) {
     [label('uuid'), mono(component.uuid)],
   ]
   return (
-    <section aria-labelledby="component-facts" className="rounded-lg border bg-card p-5">
-      <h2 id="component-facts" className="mb-4 text-lg font-semibold">
-        {t('componentDetails.overview.facts')}
-      </h2>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
-        {facts
-          .filter(([, value]) => value !== null && value !== undefined && value !== '')
-          .map(([name, value]) => (
-            <div key={name} className="contents">
-              <dt className="text-muted-foreground">{name}</dt>
-              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-      </dl>
-    </section>
+    <FactsSection id="component-facts" title={t('componentDetails.overview.facts')} facts={facts} />
   )
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { FactsSection, type Fact } from '~/components/facts-section.tsx'
 import { type Service } from '~/api/services.server.ts'
 import { UrlDialog } from '~/components/dialog.tsx'
 import { Identifier } from '~/components/identifier.tsx'
@@ -24,7 +25,7 @@ export function ServiceFacts({
   const { t } = useTranslation()
   const endpoints = service.endpoints ?? []
   const data = service.data ?? []
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: Fact[] = [
     [t('services.details.name'), service.name],
     [t('services.details.version'), service.version],
     [t('services.details.group'), service.group],
@@ -85,23 +86,7 @@ export function ServiceFacts({
     ],
     [t('services.details.uuid'), <Identifier key="uuid" value={service.uuid} />],
   ]
-  return (
-    <section aria-labelledby="service-facts" className="rounded-lg border bg-card p-5">
-      <h2 id="service-facts" className="mb-4 text-lg font-semibold">
-        {t('services.overview.facts')}
-      </h2>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
-        {facts
-          .filter(([, value]) => value !== null && value !== undefined && value !== '')
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-      </dl>
-    </section>
-  )
+  return <FactsSection id="service-facts" title={t('services.overview.facts')} facts={facts} />
 }
 
 export function ConfirmDeleteDialog({ service }: { service: Service }) {

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { FactsSection, type Fact } from '~/components/facts-section.tsx'
 import { formatDate } from '~/utils/date.ts'
 import { Identifier } from '~/components/identifier.tsx'
 import type { loader as projectLoader } from './_layout.tsx'
@@ -12,7 +13,7 @@ export default function ProjectOverview() {
   const { project } = data
   const when = (value: number | undefined) =>
     value ? formatDate(value, i18n.language, { withTime: true }) : t('project.never')
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: Fact[] = [
     [
       t('project.facts.classifier'),
       project.classifier ? t(`classifier.${project.classifier}`) : null,
@@ -36,21 +37,5 @@ export default function ProjectOverview() {
     [t('project.facts.swidTagId'), project.swidTagId],
     [t('project.facts.uuid'), <Identifier key="uuid" value={project.uuid} />],
   ]
-  return (
-    <section aria-labelledby="project-facts" className="rounded-lg border bg-card p-5">
-      <h2 id="project-facts" className="mb-4 text-lg font-semibold">
-        {t('project.facts.title')}
-      </h2>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
-        {facts
-          .filter(([, value]) => value !== null && value !== undefined && value !== '')
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-      </dl>
-    </section>
-  )
+  return <FactsSection id="project-facts" title={t('project.facts.title')} facts={facts} />
 }
