@@ -143,6 +143,19 @@ export async function insertProject(db: Queryable, write: ProjectWrite): Promise
   return Number(rows[0]!.id)
 }
 
+/** Undefined when a project with this name and version exists (the transaction stays usable). */
+export async function insertProjectIfAbsent(
+  db: Queryable,
+  write: ProjectWrite,
+): Promise<number | undefined> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO project (${WRITE_COLUMNS}) VALUES (${WRITE_VALUES})
+     ON CONFLICT DO NOTHING RETURNING id`,
+    writeParams(write),
+  )
+  return rows[0] ? Number(rows[0].id) : undefined
+}
+
 export async function updateProject(db: Queryable, id: number, write: ProjectWrite) {
   await db.query(
     `UPDATE project SET (${WRITE_COLUMNS}) = (${WRITE_VALUES}) WHERE id = $22`,

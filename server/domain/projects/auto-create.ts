@@ -4,7 +4,7 @@ import type { ProjectAccess } from './access.ts'
 import type { ProjectInput } from './input.ts'
 import { findProject } from './queries.ts'
 import { takeLatest } from './rules.ts'
-import { insertNewProject, setProjectTags } from './write.ts'
+import { insertNewProjectUnlessTaken, setProjectTags } from './write.ts'
 
 export interface AutoCreatePlan {
   name: string
@@ -24,14 +24,12 @@ export async function autoCreateProject(
   tags: string[],
   accessTeamIds: number[],
 ) {
-  // Another upload may have created it since the plan; then the BOM (and its tags) go to that one.
-  const raced = await findProject(tx, { name: create.name, version: create.version })
-  if (raced) {
-    if (tags.length > 0) await setProjectTags(tx, raced.id, tags)
-    return raced.id
-  }
+  // Another upload may have created it since the plan, or create it at this very moment; then the
+  // BOM (and its tags) go to that project instead of failing the upload.
+  const existing = await findProject(tx, { name: create.name, version: create.version })
+  if (existing) return reuse(tx, existing.id, tags)
   if (create.isLatest) await takeLatest(tx, access, create.name)
-  return insertNewProject(
+  const id = await insertNewProjectUnlessTaken(
     tx,
     {
       ...NO_PROJECT_FIELDS,
@@ -42,7 +40,16 @@ export async function autoCreateProject(
     },
     create.parent,
     accessTeamIds,
+    'skip',
   )
+  if (id !== undefined) return id
+  const raced = await findProject(tx, { name: create.name, version: create.version })
+  return reuse(tx, raced!.id, tags)
+}
+
+async function reuse(tx: Queryable, projectId: number, tags: string[]) {
+  if (tags.length > 0) await setProjectTags(tx, projectId, tags)
+  return projectId
 }
 
 /** What an auto-created project does not get from the upload (the BOM fills some in later). */

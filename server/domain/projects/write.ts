@@ -5,6 +5,7 @@ import {
   findProjectByNameVersion,
   findProjectByUuid,
   insertProject,
+  insertProjectIfAbsent,
   updateProject,
   type ProjectRow,
   type ProjectWrite,
@@ -121,6 +122,21 @@ export async function insertNewProject(
   parent: ProjectRow | undefined,
   accessTeamIds: number[],
 ): Promise<number> {
+  const id = await insertNewProjectUnlessTaken(tx, input, parent, accessTeamIds, 'refuse')
+  return id!
+}
+
+/**
+ * As insertNewProject; with 'skip', a name and version another writer took meanwhile answer
+ * undefined instead of a 409, and nothing is written.
+ */
+export async function insertNewProjectUnlessTaken(
+  tx: Queryable,
+  input: ProjectInput & { name: string },
+  parent: ProjectRow | undefined,
+  accessTeamIds: number[],
+  whenTaken: 'refuse' | 'skip',
+): Promise<number | undefined> {
   const logic = storedCollectionLogic(input.collectionLogic)
   const write: ProjectWrite = {
     ...fieldsOf(input),
@@ -135,10 +151,16 @@ export async function insertNewProject(
     isLatest: input.isLatest ?? false,
     metadata: null,
   }
-  let id = 0
-  await writeGuarded(async () => {
-    id = await insertProject(tx, write)
-  }, 'A project with the specified name already exists.')
+  let id: number | undefined
+  if (whenTaken === 'skip') {
+    id = await insertProjectIfAbsent(tx, write)
+    if (id === undefined) return undefined
+  } else {
+    await writeGuarded(async () => {
+      id = await insertProject(tx, write)
+    }, 'A project with the specified name already exists.')
+  }
+  if (id === undefined) return undefined
   await setProjectTags(tx, id, input.tags ?? [])
   await addAccessTeams(tx, id, accessTeamIds)
   return id
