@@ -216,6 +216,25 @@ describe('project resolution and auto-creation (§1.1)', () => {
     expect(await projectTags(server, posted.uuid)).toEqual(['alpha', 'beta'])
   })
 
+  it('uploads that auto-create the same new project at once all land in that one project', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        putBom(
+          server,
+          admin,
+          { projectName: 'auto-race', projectVersion: '1', autoCreate: true, projectTags: ['ci'] },
+          small,
+        ),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200))
+    for (const answer of answers) await waitForToken(server, answer.json.token)
+    const rows = await server.db.query(`SELECT id FROM project WHERE name = 'auto-race'`)
+    expect(rows.length).toBe(1)
+    const project = (await projectByName(server, 'auto-race', '1'))!
+    expect(await projectTags(server, project.uuid)).toEqual(['ci'])
+  })
+
   it('auto-creates without a version; a null version matches only a null version', async () => {
     const first = await putBom(
       server,
