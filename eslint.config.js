@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint'
 
 /**
  * Layers point one way (docs/decisions/007-server-layering.md):
- * api -> domain -> data -> db; shared and common are leaves every layer may use.
+ * api -> domain -> data -> db; lib and common are leaves every layer may use.
  * Each entry: the files of a layer and the folders they must not import.
  */
 const layer = (folder) => `(^|/)${folder}/`
@@ -49,11 +49,11 @@ const importZones = [
     patterns: [forbid(['domain', 'api', 'http', 'jobs', 'data'], 'server/db is the driver layer')],
   },
   {
-    files: ['server/shared/**'],
+    files: ['server/lib/**'],
     patterns: [
       forbid(
         ['domain', 'api', 'http', 'jobs', 'data', 'db'],
-        'server/shared is a leaf every layer imports',
+        'server/lib is a leaf every layer imports',
       ),
     ],
   },

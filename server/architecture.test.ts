@@ -35,7 +35,7 @@ const cases: Array<{ file: string; wrong: string; right: string }> = [
   {
     file: 'server/domain/example/rules.ts',
     wrong: "import { x } from '../../api/serializers.ts'",
-    right: "import { x } from '../../shared/errors.ts'",
+    right: "import { x } from '../../lib/errors.ts'",
   },
   {
     file: 'server/domain/example/rules.ts',
@@ -53,7 +53,7 @@ const cases: Array<{ file: string; wrong: string; right: string }> = [
     right: "import { x } from '../db/database.ts'",
   },
   {
-    file: 'server/shared/example.ts',
+    file: 'server/lib/example.ts',
     wrong: "import { x } from '../data/projects.ts'",
     right: "import { x } from 'zod'",
   },
@@ -64,7 +64,7 @@ const cases: Array<{ file: string; wrong: string; right: string }> = [
   },
   {
     file: 'common/example.ts',
-    wrong: "import { x } from '../server/shared/errors.ts'",
+    wrong: "import { x } from '../server/lib/errors.ts'",
     right: "import { x } from 'zod'",
   },
   {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import type { Permission } from '../domain/auth/permissions.ts'
 import { credentialsFrom, resolvePrincipal, type Principal } from '../domain/auth/principal.ts'
-import { emptyError, HttpError } from '../shared/errors.ts'
+import { emptyError, HttpError } from '../lib/errors.ts'
 
 /** public: no credentials; authenticated: any principal; otherwise any one of the permissions. */
 export type Access = 'public' | 'authenticated' | { anyOf: readonly Permission[] }

@@ -12,7 +12,7 @@ import { applyRouteConventions } from '../api/kit/index.ts'
 import { registerAccessControl } from './access.ts'
 import { registerApiFallback, registerApiHeaders } from './cors.ts'
 import { registerInputGuard } from './input-guard.ts'
-import { problem } from '../shared/errors.ts'
+import { problem } from '../lib/errors.ts'
 
 /** The /api plugin: Dependency-Track's REST API, encapsulated with its own parsers and hooks. */
 export function apiPlugin(ctx: AppContext, encryptionKey: Uint8Array) {

@@ -7,7 +7,7 @@ import {
   problem,
   textError,
   validationError,
-} from '../shared/errors.ts'
+} from '../lib/errors.ts'
 
 /** Error replies are written as strings, so they bypass the response serializer and its schemas. */
 export function sendHttpError(reply: FastifyReply, error: HttpError) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { rejectNul } from '../shared/nul.ts'
+import { rejectNul } from '../lib/nul.ts'
 
 /**
  * One check at the API's trust boundary, before any route's own validation: path parameters,

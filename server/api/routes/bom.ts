@@ -19,7 +19,7 @@ import {
   problem,
   textError,
   validationError,
-} from '../../shared/errors.ts'
+} from '../../lib/errors.ts'
 import { isChainProcessing } from '../../jobs/queue.ts'
 import {
   AclForbidden,

@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import type { ComponentRow } from '../../data/components.ts'
 import type { AppContext } from '../../context.ts'
 import * as inventory from '../../domain/components/inventory.ts'
+import type { ComponentRow } from '../../domain/components/inventory.ts'
 import { identifyInternalComponents } from '../../domain/components/identify.ts'
 import { loadOwningProjects } from '../../domain/components/project-refs.ts'
 import { parsePurl } from '../../domain/components/purl.ts'
 import { ComponentBody } from '../../domain/components/schemas.ts'
-import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
+import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import { ComponentJson, componentJson, componentsJson } from '../component-json.ts'
 import {
   AclForbidden,

@@ -11,7 +11,7 @@ import {
   expandedDependencyGraph,
   resolveDirectDependencies,
 } from '../../domain/components/dependency-graph.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 import {
   DependencyGraphResponseJson,
   dependencyGraphResponseJson,

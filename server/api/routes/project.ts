@@ -9,8 +9,8 @@ import * as queries from '../../domain/projects/queries.ts'
 import type { Caller } from '../../domain/projects/rules.ts'
 import type { ProjectView } from '../../domain/projects/view.ts'
 import { createProject, patchProject, replaceProject } from '../../domain/projects/write.ts'
-import { HttpError } from '../../shared/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
+import { HttpError } from '../../lib/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import { projectJson, ProjectJson } from '../project-json.ts'
 import {
   AclForbidden,

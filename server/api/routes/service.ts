@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts'
 import * as services from '../../domain/components/services.ts'
 import { loadOwningProjects } from '../../domain/components/project-refs.ts'
 import { ServiceBody } from '../../domain/components/schemas.ts'
-import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
+import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import { ServiceJson, serviceJson, servicesJson } from '../component-json.ts'
 import {
   AclForbidden,

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts'
 import { TagNameString } from '../input.ts'
 import { projectAccessFor } from '../../domain/projects/access.ts'
 import * as tagOps from '../../domain/projects/tags.ts'
-import { textError } from '../../shared/errors.ts'
-import { ListQuerySchema, parseListQuery } from '../../shared/list-query.ts'
+import { textError } from '../../lib/errors.ts'
+import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import {
   AclForbidden,
   NoContent,

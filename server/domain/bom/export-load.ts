@@ -7,7 +7,7 @@ import {
 } from '../../data/bom-export.ts'
 import type { Principal } from '../auth/principal.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 
 /** The project and its inventory for an export; a VDR without vulnerability data lists none. */
 export async function loadProjectExport(

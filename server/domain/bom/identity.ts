@@ -1,5 +1,5 @@
 import type { BomComponent, BomService, ConvertedBom } from './model.ts'
-import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
+import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 
 /**
  * ComponentIdentity (§1.6): every field must be equal, null equal to null. The key keeps null

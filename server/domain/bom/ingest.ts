@@ -22,7 +22,7 @@ import {
   type PropertyInsert,
 } from '../../data/inventory-writes.ts'
 import { inventoryStamp } from '../../data/bom-inventory.ts'
-import { timeSlice } from '../../shared/time-slice.ts'
+import { timeSlice } from '../../lib/time-slice.ts'
 import type { InternalMatcher } from './convert.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'

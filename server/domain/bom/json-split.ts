@@ -1,4 +1,4 @@
-import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
+import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 
 /**
  * A JSON BOM split into its top-level members, with the large arrays (components, dependencies)

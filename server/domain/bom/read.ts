@@ -5,7 +5,7 @@ import { collectGarbageIfDue } from './memory.ts'
 import type { BomFormat, ConvertedBom } from './model.ts'
 import type { SplitJsonValidator } from './schema.ts'
 import { xmlBomToJson } from './xml.ts'
-import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
+import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 
 /**
  * Reads a split JSON BOM one element at a time: parse, check against the schema (when a

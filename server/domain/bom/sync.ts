@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { timeSlice, type TimeSlice } from '../../shared/time-slice.ts'
+import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 import {
   COMPONENT_COLUMN_NAMES,
   COMPONENT_COLUMNS,

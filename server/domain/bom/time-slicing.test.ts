@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { timeSlice } from '../../shared/time-slice.ts'
+import { timeSlice } from '../../lib/time-slice.ts'
 import { dedupeBom } from './identity.ts'
 import { inspectBom } from './inspect.ts'
 import { splitJsonBom, splitLength } from './json-split.ts'

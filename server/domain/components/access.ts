@@ -1,7 +1,7 @@
 import { findComponentByUuid, findProjectByUuid } from '../../data/components.ts'
 import { findServiceByUuid } from '../../data/services.ts'
 import type { Queryable } from '../../db/database.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 import type { Principal } from '../auth/principal.ts'
 import { canAccessProject, projectAccessFor } from '../projects/access.ts'
 

@@ -1,7 +1,9 @@
 import type { Queryable } from '../../db/database.ts'
 import * as components from '../../data/components.ts'
-import { textError } from '../../shared/errors.ts'
-import type { ListQuery } from '../../shared/list-query.ts'
+
+export type { ComponentRow } from '../../data/components.ts'
+import { textError } from '../../lib/errors.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import type { Principal } from '../auth/principal.ts'
 import { projectAccessFor } from '../projects/access.ts'
 import {

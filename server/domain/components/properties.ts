@@ -6,7 +6,7 @@ import {
   type ComponentPropertyRow,
 } from '../../data/components.ts'
 import type { Queryable } from '../../db/database.ts'
-import { HttpError, textError } from '../../shared/errors.ts'
+import { HttpError, textError } from '../../lib/errors.ts'
 import { normaliseValue } from '../config/properties.ts'
 import type { ComponentPropertyInput } from './schemas.ts'
 

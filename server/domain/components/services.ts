@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/database.ts'
 import { findProjectByUuid } from '../../data/components.ts'
 import * as services from '../../data/services.ts'
-import { textError } from '../../shared/errors.ts'
-import type { ListQuery } from '../../shared/list-query.ts'
+import { textError } from '../../lib/errors.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import type { Principal } from '../auth/principal.ts'
 import {
   isCollectionProject,

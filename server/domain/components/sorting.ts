@@ -1,5 +1,5 @@
-import type { ListQuery } from '../../shared/list-query.ts'
-import { problem } from '../../shared/errors.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
+import { problem } from '../../lib/errors.ts'
 
 export interface SortableEntity {
   /** The Java class name Dependency-Track reports in its errors. */

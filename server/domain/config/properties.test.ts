@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { ConfigPropertyRow } from '../../data/config-properties.ts'
-import { HttpError } from '../../shared/errors.ts'
+import { HttpError } from '../../lib/errors.ts'
 import { decryptValue } from './crypto.ts'
 import { configPropertyJson, HIDDEN_PLACEHOLDER, normaliseValue } from './properties.ts'
 

@@ -5,7 +5,7 @@ import {
   setConfigPropertyValue,
   type ConfigPropertyRow,
 } from '../../data/config-properties.ts'
-import { HttpError, textError } from '../../shared/errors.ts'
+import { HttpError, textError } from '../../lib/errors.ts'
 import { CONFIG_PROPERTY_CATALOGUE } from './catalogue.ts'
 import { encryptValue } from './crypto.ts'
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts'
 import * as teams from '../../data/teams.ts'
 import * as users from '../../data/users.ts'
-import { emptyError, textError } from '../../shared/errors.ts'
+import { emptyError, textError } from '../../lib/errors.ts'
 import { isPermission } from '../auth/permissions.ts'
 import { requireTeam } from '../teams/teams.ts'
 

@@ -19,7 +19,7 @@ import {
   type ClonedRow,
 } from '../../data/project-clone.ts'
 import { copyProjectTags } from '../../data/tags.ts'
-import { textError, validationError } from '../../shared/errors.ts'
+import { textError, validationError } from '../../lib/errors.ts'
 import { canAccessProject } from './access.ts'
 import { beanError, BODY_UUID } from './input.ts'
 import { requireAccessible, UUID_NOT_FOUND } from './queries.ts'

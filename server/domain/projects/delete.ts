@@ -5,7 +5,7 @@ import {
   findProjectsByUuids,
   subtreeIds,
 } from '../../data/projects.ts'
-import { problem } from '../../shared/errors.ts'
+import { problem } from '../../lib/errors.ts'
 import { canAccessProject, type ProjectAccess } from './access.ts'
 import { requireAccessible, UUID_NOT_FOUND } from './queries.ts'
 

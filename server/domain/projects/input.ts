@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { NAME_MAX, exceeds, sizeMessage } from '../column-sizes.ts'
-import { problem, validationError, type BeanValidationError } from '../../shared/errors.ts'
+import { problem, validationError, type BeanValidationError } from '../../lib/errors.ts'
 import { isPurl } from '../components/purl.ts'
 import {
   CLASSIFIERS,

@@ -8,7 +8,7 @@ import {
   setProjectPropertyValue,
   type ProjectPropertyRow,
 } from '../../data/project-properties.ts'
-import { HttpError, problem, textError, validationError } from '../../shared/errors.ts'
+import { HttpError, problem, textError, validationError } from '../../lib/errors.ts'
 import { normaliseValue } from '../config/properties.ts'
 import { configKeyOf } from '../system/installation-keys.ts'
 import type { ProjectAccess } from './access.ts'

@@ -9,8 +9,8 @@ import {
   type ProjectRow,
 } from '../../data/projects.ts'
 import { findTeamByUuid } from '../../data/teams.ts'
-import { problem, textError } from '../../shared/errors.ts'
-import type { ListQuery } from '../../shared/list-query.ts'
+import { problem, textError } from '../../lib/errors.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import { canAccessProject, type ProjectAccess } from './access.ts'
 import { CLASSIFIERS } from './input.ts'
 import { NAME_ASC, projectOrder, VERSION_DESC } from './sorting.ts'

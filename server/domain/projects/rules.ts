@@ -10,7 +10,7 @@ import {
   type ProjectWrite,
 } from '../../data/projects.ts'
 import { findTeamByName, findTeamByUuid } from '../../data/teams.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 import type { Principal } from '../auth/principal.ts'
 import { canAccessProject, type ProjectAccess } from './access.ts'
 import { BODY_UUID, type ProjectInput } from './input.ts'

@@ -1,6 +1,6 @@
 import type { ProjectOrder } from '../../data/projects.ts'
-import { problem } from '../../shared/errors.ts'
-import type { ListQuery } from '../../shared/list-query.ts'
+import { problem } from '../../lib/errors.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 
 /** Persistent Project fields and the SQL they sort by (null: persistent but not orderable). */
 const PERSISTENT: Record<string, string | null> = {

@@ -12,8 +12,8 @@ import {
   tagUsage,
   type TagSort,
 } from '../../data/tags.ts'
-import { problem } from '../../shared/errors.ts'
-import type { ListQuery } from '../../shared/list-query.ts'
+import { problem } from '../../lib/errors.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { ProjectAccess } from './access.ts'
 import { normaliseTagName } from './input.ts'

@@ -11,7 +11,7 @@ import {
   type ProjectWrite,
 } from '../../data/projects.ts'
 import { replaceProjectTags, resolveTags, tagsOfProjects } from '../../data/tags.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 import { canAccessProject } from './access.ts'
 import { BODY_UUID, type ProjectInput } from './input.ts'
 import { requireAccessible, UUID_NOT_FOUND } from './queries.ts'

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { Queryable } from '../../db/database.ts'
 import * as keys from '../../data/api-keys.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 import { decodeApiKey, generateApiKey } from '../auth/api-keys.ts'
 import { requireTeam } from './teams.ts'
 

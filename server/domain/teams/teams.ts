@@ -4,8 +4,10 @@ import type { Queryable } from '../../db/database.ts'
 import * as keys from '../../data/api-keys.ts'
 import * as teams from '../../data/teams.ts'
 import { userTeams } from '../../data/users.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 import type { Principal } from '../auth/principal.ts'
+
+export type { TeamRow } from '../../data/teams.ts'
 
 const isUuid = (value: unknown): value is string => z.uuid().safeParse(value).success
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts'
 import * as users from '../../data/users.ts'
-import { emptyError, textError } from '../../shared/errors.ts'
+import { emptyError, textError } from '../../lib/errors.ts'
 import { requireTeam } from '../teams/teams.ts'
 
 export type { UserKind, UserRow } from '../../data/users.ts'

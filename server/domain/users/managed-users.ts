@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import * as users from '../../data/users.ts'
-import { textError } from '../../shared/errors.ts'
+import { textError } from '../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 
 const blank = (value: string | null | undefined) =>
