@@ -12,10 +12,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createScratchDatabase } from '../tests/support/test-database.ts'
-import { adminToken, generateBom } from './support.ts'
+import { adminToken, bundleBenchServer, generateBom } from './support.ts'
 
 const SCRIPT = new URL(import.meta.url).pathname
-const ROOT = path.resolve(path.dirname(SCRIPT), '..')
 const DEFAULT_SIZES = [1_000, 10_000, 100_000]
 // With a PostgreSQL server URL (a superuser's), each size runs on a scratch database there.
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined
@@ -158,30 +157,6 @@ async function ingestOnce(base: string, jwt: string, file: string, name: string)
   return { total: performance.now() - started, accepted }
 }
 
-/**
- * The server side runs from an esbuild bundle, as `npm run build` ships the server, so its memory
- * is measured without a TypeScript loader in the process.
- */
-async function bundleServer() {
-  const { build } = await import('esbuild')
-  const dir = path.join(ROOT, 'node_modules', '.cache', 'lookout-bench-ingest')
-  const outfile = path.join(dir, 'ingest.mjs')
-  await build({
-    entryPoints: [SCRIPT],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
-  fs.cpSync(path.join(ROOT, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
-    recursive: true,
-  })
-  return outfile
-}
-
 async function benchSize(size: number, server: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-bom-'))
   const file = path.join(dir, `bom-${size}.json`)
@@ -243,7 +218,7 @@ async function main() {
   console.log(
     'components  file MiB  ours ms  (accepted ms)  floor ms  ours/floor  components/s  peak RSS MiB',
   )
-  const server = await bundleServer()
+  const server = await bundleBenchServer(SCRIPT, 'ingest')
   for (const size of sizes.length > 0 ? sizes : DEFAULT_SIZES) {
     const r = await benchSize(size, server)
     console.log(

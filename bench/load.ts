@@ -13,10 +13,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createScratchDatabase } from '../tests/support/test-database.ts'
-import { adminToken, generateBom } from './support.ts'
+import { adminToken, bundleBenchServer, generateBom } from './support.ts'
 
 const SCRIPT = new URL(import.meta.url).pathname
-const ROOT = path.resolve(path.dirname(SCRIPT), '..')
 const number = (name: string, fallback: number) => Number(process.env[name] || fallback)
 const LOAD_SECONDS = number('BENCH_LOAD_SECONDS', 60)
 const FLOOR_SECONDS = number('BENCH_LOAD_FLOOR_SECONDS', Math.min(15, LOAD_SECONDS))
@@ -269,26 +268,6 @@ function report(database: 'PGlite' | 'PostgreSQL', r: Awaited<ReturnType<typeof 
   for (const [bar, pass] of bars) line(pass ? 'PASS' : 'FAIL', bar)
 }
 
-async function bundleServer() {
-  const { build } = await import('esbuild')
-  const dir = path.join(ROOT, 'node_modules', '.cache', 'lookout-bench-load')
-  const outfile = path.join(dir, 'load.mjs')
-  await build({
-    entryPoints: [SCRIPT],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
-  fs.cpSync(path.join(ROOT, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
-    recursive: true,
-  })
-  return outfile
-}
-
 async function main() {
   console.log(
     `Load: ${UPLOADS} concurrent uploads of ${COMPONENTS}-component BOMs + ${READERS} project-list readers + /health every ${HEALTH_EVERY_MS} ms`,
@@ -296,7 +275,7 @@ async function main() {
   console.log(
     `      for ${LOAD_SECONDS} s (and until every upload settled); floor: the same reads for ${FLOOR_SECONDS} s without uploads`,
   )
-  const server = await bundleServer()
+  const server = await bundleBenchServer(SCRIPT, 'load')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-load-bom-'))
   const bomFile = path.join(dir, 'bom.json')
   fs.writeFileSync(bomFile, generateBom(COMPONENTS))

@@ -1,5 +1,7 @@
-/* Pieces shared by the benchmarks: a realistic BOM generator and an admin sign-in. */
+/* Pieces shared by the benchmarks: a realistic BOM generator, an admin sign-in, the server bundle. */
 import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 
 // BOM generation (deterministic for a size)
 
@@ -113,4 +115,29 @@ export async function adminToken(base: string) {
     body: new URLSearchParams({ username: 'admin', password }),
   })
   return response.text()
+}
+
+/**
+ * The bench's server side runs from an esbuild bundle of `script`, as `npm run build` ships the
+ * server, so its memory is measured without a TypeScript loader in the process.
+ */
+export async function bundleBenchServer(script: string, name: string) {
+  const { build } = await import('esbuild')
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+  const dir = path.join(root, 'node_modules', '.cache', `lookout-bench-${name}`)
+  const outfile = path.join(dir, `${name}.mjs`)
+  await build({
+    entryPoints: [script],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
+    recursive: true,
+  })
+  return outfile
 }
