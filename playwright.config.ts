@@ -43,6 +43,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       LOOKOUT_DATA_DIR: dataDir,
+      LOOKOUT_MIRROR_SCHEDULE: 'false',
       LOOKOUT_BCRYPT_ROUNDS: '4',
       LOG_LEVEL: 'warn',
     },

@@ -39,6 +39,7 @@ async function serverMain() {
     PORT: '0',
     HOST: '127.0.0.1',
     LOOKOUT_DATA_DIR: dataDir,
+    LOOKOUT_MIRROR_SCHEDULE: 'false',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     LOOKOUT_ROLES: 'api,worker',
     LOOKOUT_BCRYPT_ROUNDS: '4',

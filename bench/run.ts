@@ -24,6 +24,7 @@ async function startServer(dataDir: string) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOOKOUT_DATA_DIR: dataDir,
+      LOOKOUT_MIRROR_SCHEDULE: 'false',
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',

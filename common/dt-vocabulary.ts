@@ -126,3 +126,47 @@ export const PERMISSIONS = [
 ] as const
 export type Permission = (typeof PERMISSIONS)[number][0]
 export const PERMISSION_NAMES = PERMISSIONS.map(([name]) => name) as Permission[]
+
+/** Vulnerability.Source names, in 4.13's declared order. */
+export const VULNERABILITY_SOURCES = [
+  'NVD',
+  'NPM',
+  'GITHUB',
+  'VULNDB',
+  'OSSINDEX',
+  'RETIREJS',
+  'INTERNAL',
+  'OSV',
+  'SNYK',
+  'TRIVY',
+  'UNKNOWN',
+] as const
+export type VulnerabilitySource = (typeof VULNERABILITY_SOURCES)[number]
+
+/** Severity names from most to least severe; the index is 4.13's ordinal (Finding.severityRank). */
+export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO', 'UNASSIGNED'] as const
+export type Severity = (typeof SEVERITIES)[number]
+
+/** The alias columns (VulnerabilityAlias JSON fields) and the source each one names. */
+export const ALIAS_FIELDS = [
+  ['cveId', 'NVD'],
+  ['ghsaId', 'GITHUB'],
+  ['sonatypeId', 'OSSINDEX'],
+  ['osvId', 'OSV'],
+  ['snykId', 'SNYK'],
+  ['gsdId', 'GSD'],
+  ['vulnDbId', 'VULNDB'],
+  ['internalId', 'INTERNAL'],
+] as const
+export type AliasField = (typeof ALIAS_FIELDS)[number][0]
+
+export const ANALYZER_IDENTITIES = [
+  'INTERNAL_ANALYZER',
+  'OSSINDEX_ANALYZER',
+  'NPM_AUDIT_ANALYZER',
+  'VULNDB_ANALYZER',
+  'SNYK_ANALYZER',
+  'TRIVY_ANALYZER',
+  'NONE',
+] as const
+export type AnalyzerIdentity = (typeof ANALYZER_IDENTITIES)[number]

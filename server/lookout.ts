@@ -22,6 +22,7 @@ import {
   limitConnectionsPerClient,
   registerSecurityHeaders,
 } from './http/hardening.ts'
+import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
@@ -42,6 +43,8 @@ export interface LookoutOptions {
   remixBuildPath?: string
   publicDir?: string
 }
+
+const MIRROR_SCHEDULE_TICK_MS = 60_000
 
 // Long enough that a busy event loop does not read as a database outage.
 const HEALTH_PING_MS = 10_000
@@ -175,7 +178,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       logger,
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
-      handlers: jobHandlers(),
+      handlers: jobHandlers({ encryptionKey: encryptionKey!, dataDir: env.LOOKOUT_DATA_DIR }),
       identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
     // Finished jobs are kept a week for diagnosis; each start clears older ones.
@@ -183,6 +186,20 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
   }
 
   const timers: NodeJS.Timeout[] = []
+  if (roles.has('worker') && ctx && encryptionKey && env.LOOKOUT_MIRROR_SCHEDULE) {
+    // As 4.13: every enabled source mirrors shortly after start-up, then on its cadence.
+    const scheduleDeps = { db: ctx.db, encryptionKey }
+    const enqueue = ctx.enqueue
+    await scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: true })
+    timers.push(
+      setInterval(() => {
+        scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: false }).catch((error) =>
+          logger.error({ err: error }, 'mirror scheduling failed'),
+        )
+      }, MIRROR_SCHEDULE_TICK_MS).unref(),
+    )
+  }
+
   if (roles.has('api') && ctx) {
     const apiCtx = ctx
     timers.push(

@@ -95,6 +95,8 @@ const EnvSchema = z.object({
   LOOKOUT_REQUEST_TIMEOUT_MS: milliseconds(120_000),
   LOOKOUT_KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
   LOOKOUT_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(128),
+  // Off in tests: mirrors then run only when asked ("Mirror now", a changed source).
+  LOOKOUT_MIRROR_SCHEDULE: booleanString.default(true),
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

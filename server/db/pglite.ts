@@ -3,9 +3,13 @@ import { PGlite } from '@electric-sql/pglite'
 import { withTimeout, type Database, type Queryable } from './database.ts'
 import { createScheduler } from './scheduler.ts'
 
+const NUMERIC_OID = 1700
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true })
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite()
+  // numeric (scores, EPSS) arrives as a number, as with node-postgres in postgres.ts.
+  const options = { parsers: { [NUMERIC_OID]: (value: string) => Number(value) } }
+  const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options)
   await pg.waitReady
   // PGlite is one connection: everything goes through one queue where single statements pass
   // queued transactions, and each transaction lets the event loop breathe between statements.

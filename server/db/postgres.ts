@@ -3,6 +3,8 @@ import { withTimeout, type Database, type Queryable } from './database.ts'
 
 // int8 counts and ids fit in a double for any realistic portfolio.
 pg.types.setTypeParser(20, (value) => Number(value))
+// numeric holds scores (CVSS, OWASP RR, EPSS) of a few digits: a number loses nothing.
+pg.types.setTypeParser(1700, (value) => Number(value))
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   // A request waits a bounded time for a free connection, then fails instead of hanging.

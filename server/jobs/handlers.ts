@@ -1,14 +1,17 @@
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
+import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { pruneFinishedJobs } from './queue.ts'
+import { mirrorJob, type MirrorJobDeps } from './vulnerability-mirror.ts'
 import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
-export function jobHandlers(): Record<string, JobHandler> {
+export function jobHandlers(deps: MirrorJobDeps): Record<string, JobHandler> {
   return {
+    [MIRROR_JOB]: mirrorJob(deps),
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
     [CLONE_JOB]: cloneProjectJob,
     [BOM_PROCESS_JOB]: processBomJob,

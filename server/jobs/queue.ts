@@ -8,6 +8,8 @@ export interface EnqueueOptions {
   runAt?: Date
   /** At most one queued-or-running job per key; a second enqueue is skipped. */
   singletonKey?: string
+  /** With singletonKey: a job of that key still waiting is brought forward to runAt (or now). */
+  hasten?: boolean
 }
 
 export interface JobRow {
@@ -29,7 +31,12 @@ export async function enqueueJob(
     `INSERT INTO job (kind, payload, chain_id, priority, max_attempts, run_at, singleton_key)
      VALUES ($1, $2::jsonb, COALESCE($3::uuid, gen_random_uuid()), $4, $5, COALESCE($6, now()), $7)
      ON CONFLICT (singleton_key) WHERE singleton_key IS NOT NULL AND status IN ('queued', 'running')
-     DO NOTHING
+     DO ${
+       options.hasten
+         ? `UPDATE SET run_at = LEAST(job.run_at, EXCLUDED.run_at), updated_at = now()
+            WHERE job.status = 'queued'`
+         : 'NOTHING'
+     }
      RETURNING id, chain_id`,
     [
       kind,

@@ -37,6 +37,7 @@ export async function startApiServer(
     LOOKOUT_ROLES: 'api,worker',
     LOOKOUT_BCRYPT_ROUNDS: '4',
     LOOKOUT_WORKER_POLL_MS: '50',
+    LOOKOUT_MIRROR_SCHEDULE: 'false',
     LOG_LEVEL: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...overrides,

@@ -7,7 +7,7 @@ import {
 } from '../../data/config-properties.ts'
 import { HttpError, textError } from '../../lib/errors.ts'
 import { CONFIG_PROPERTY_CATALOGUE } from './catalogue.ts'
-import { encryptValue } from './crypto.ts'
+import { decryptValue, encryptValue } from './crypto.ts'
 
 export const HIDDEN_PLACEHOLDER = 'HiddenDecryptedPropertyPlaceholder'
 const BOM_VALIDATION_MODES = ['ENABLED', 'DISABLED', 'ENABLED_FOR_TAGS', 'DISABLED_FOR_TAGS']
@@ -163,4 +163,17 @@ export async function readPublicProperty(db: Queryable, groupName: string, prope
     throw textError(404, 'The config property could not be found.')
   }
   return configPropertyJson(row)
+}
+
+/** A property's value for the server's own use: secrets decrypted, null when unset or unknown. */
+export async function readConfigValue(
+  db: Queryable,
+  groupName: string,
+  propertyName: string,
+  encryptionKey: Uint8Array,
+): Promise<string | null> {
+  const row = await findConfigProperty(db, groupName, propertyName)
+  const value = row?.property_value ?? null
+  if (value === null || row?.property_type !== 'ENCRYPTEDSTRING') return value
+  return decryptValue(encryptionKey, value)
 }

@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto'
+import { ALIAS_FIELDS, type AliasField } from '../../../common/dt-vocabulary.ts'
+import type { Queryable } from '../../db/database.ts'
+import {
+  aliasRowsMatching,
+  ensureVulnerableSoftware,
+  fillAliasRow,
+  findVulnerabilitiesByKey,
+  insertAliasRow,
+  SOFTWARE_COLUMNS,
+  syncAttributions,
+  upsertVulnerabilityRows,
+  type AliasColumn,
+  type SoftwareValues,
+  type VulnerabilityRow,
+  type VulnerabilityValues,
+} from '../../data/vulnerability-catalogue.ts'
+import type {
+  AliasInput,
+  CatalogueWriteOptions,
+  CatalogueWriteResult,
+  VulnerabilityRecord,
+  VulnerableSoftwareInput,
+} from './model.ts'
+
+const keyOf = (source: string, vulnId: string) => `${source}\u0000${vulnId}`
+
+/** The record's fields as column values; `undefined` (not said) becomes null. */
+function recordValues(record: VulnerabilityRecord): VulnerabilityValues {
+  const date = (value: Date | null | undefined) => value ?? null
+  return {
+    vuln_id: record.vulnId,
+    source: record.source,
+    friendly_vuln_id: record.friendlyVulnId ?? null,
+    title: record.title ?? null,
+    sub_title: record.subTitle ?? null,
+    description: record.description ?? null,
+    detail: record.detail ?? null,
+    recommendation: record.recommendation ?? null,
+    references: record.references ?? null,
+    credits: record.credits ?? null,
+    created: date(record.created),
+    published: date(record.published),
+    updated: date(record.updated),
+    cwes: record.cwes ?? null,
+    cvss_v2_base_score: record.cvssV2BaseScore ?? null,
+    cvss_v2_impact_sub_score: record.cvssV2ImpactSubScore ?? null,
+    cvss_v2_exploitability_sub_score: record.cvssV2ExploitabilitySubScore ?? null,
+    cvss_v2_vector: record.cvssV2Vector ?? null,
+    cvss_v3_base_score: record.cvssV3BaseScore ?? null,
+    cvss_v3_impact_sub_score: record.cvssV3ImpactSubScore ?? null,
+    cvss_v3_exploitability_sub_score: record.cvssV3ExploitabilitySubScore ?? null,
+    cvss_v3_vector: record.cvssV3Vector ?? null,
+    cvss_v4_score: record.cvssV4Score ?? null,
+    cvss_v4_vector: record.cvssV4Vector ?? null,
+    owasp_rr_likelihood_score: record.owaspRRLikelihoodScore ?? null,
+    owasp_rr_technical_impact_score: record.owaspRRTechnicalImpactScore ?? null,
+    owasp_rr_business_impact_score: record.owaspRRBusinessImpactScore ?? null,
+    owasp_rr_vector: record.owaspRRVector ?? null,
+    severity: record.severity ?? null,
+    vulnerable_versions: record.vulnerableVersions ?? null,
+    patched_versions: record.patchedVersions ?? null,
+  }
+}
+
+/** NVD's field-by-field rule: what the record says overwrites; CWEs only when non-empty. */
+function mergeFieldByField(stored: VulnerabilityRow, record: VulnerabilityRecord) {
+  const incoming = recordValues(record)
+  const merged: VulnerabilityValues = { ...stored }
+  for (const key of Object.keys(incoming) as (keyof VulnerabilityValues)[]) {
+    if (fieldOfColumn[key] !== undefined && record[fieldOfColumn[key]] === undefined) continue
+    if (key === 'cwes' && !(incoming.cwes && incoming.cwes.length > 0)) continue
+    ;(merged as Record<string, unknown>)[key] = incoming[key]
+  }
+  return merged
+}
+
+const fieldOfColumn: Partial<Record<keyof VulnerabilityValues, keyof VulnerabilityRecord>> = {
+  friendly_vuln_id: 'friendlyVulnId',
+  title: 'title',
+  sub_title: 'subTitle',
+  description: 'description',
+  detail: 'detail',
+  recommendation: 'recommendation',
+  references: 'references',
+  credits: 'credits',
+  created: 'created',
+  published: 'published',
+  updated: 'updated',
+  cwes: 'cwes',
+  cvss_v2_base_score: 'cvssV2BaseScore',
+  cvss_v2_impact_sub_score: 'cvssV2ImpactSubScore',
+  cvss_v2_exploitability_sub_score: 'cvssV2ExploitabilitySubScore',
+  cvss_v2_vector: 'cvssV2Vector',
+  cvss_v3_base_score: 'cvssV3BaseScore',
+  cvss_v3_impact_sub_score: 'cvssV3ImpactSubScore',
+  cvss_v3_exploitability_sub_score: 'cvssV3ExploitabilitySubScore',
+  cvss_v3_vector: 'cvssV3Vector',
+  cvss_v4_score: 'cvssV4Score',
+  cvss_v4_vector: 'cvssV4Vector',
+  owasp_rr_likelihood_score: 'owaspRRLikelihoodScore',
+  owasp_rr_technical_impact_score: 'owaspRRTechnicalImpactScore',
+  owasp_rr_business_impact_score: 'owaspRRBusinessImpactScore',
+  owasp_rr_vector: 'owaspRRVector',
+  severity: 'severity',
+  vulnerable_versions: 'vulnerableVersions',
+  patched_versions: 'patchedVersions',
+}
+
+const sameInstant = (a: Date | string | null, b: Date | null | undefined) =>
+  a !== null && b != null && new Date(a).getTime() === b.getTime()
+
+/** Column values of one piece of vulnerable software, with the key that identifies its content. */
+export function softwareValues(input: VulnerableSoftwareInput): SoftwareValues {
+  const values = {
+    purl: input.purl ?? null,
+    purl_type: input.purlType ?? null,
+    purl_namespace: input.purlNamespace ?? null,
+    purl_name: input.purlName ?? null,
+    purl_version: input.purlVersion ?? null,
+    purl_qualifiers: input.purlQualifiers ?? null,
+    purl_subpath: input.purlSubpath ?? null,
+    cpe22: input.cpe22 ?? null,
+    cpe23: input.cpe23 ?? null,
+    part: input.part ?? null,
+    vendor: input.vendor ?? null,
+    product: input.product ?? null,
+    version: input.version ?? null,
+    update: input.update ?? null,
+    edition: input.edition ?? null,
+    language: input.language ?? null,
+    sw_edition: input.swEdition ?? null,
+    target_sw: input.targetSw ?? null,
+    target_hw: input.targetHw ?? null,
+    other: input.other ?? null,
+    version_end_excluding: input.versionEndExcluding ?? null,
+    version_end_including: input.versionEndIncluding ?? null,
+    version_start_excluding: input.versionStartExcluding ?? null,
+    version_start_including: input.versionStartIncluding ?? null,
+    vulnerable: input.vulnerable ?? true,
+  }
+  const content = SOFTWARE_COLUMNS.map((column) =>
+    column === 'content_key' ? null : values[column],
+  )
+  const contentKey = createHash('sha256').update(JSON.stringify(content)).digest('base64url')
+  return { content_key: contentKey, ...values }
+}
+
+const ALIAS_COLUMN: Record<AliasField, AliasColumn> = {
+  cveId: 'cve_id',
+  ghsaId: 'ghsa_id',
+  sonatypeId: 'sonatype_id',
+  osvId: 'osv_id',
+  snykId: 'snyk_id',
+  gsdId: 'gsd_id',
+  vulnDbId: 'vuln_db_id',
+  internalId: 'internal_id',
+}
+
+/**
+ * Merges one group of identifiers into the alias table (dt-behaviour §2.6): into the row with the
+ * most matching identifiers where every given identifier matches or is empty, else a new row.
+ */
+export async function mergeAlias(db: Queryable, alias: AliasInput): Promise<void> {
+  const ids: Partial<Record<AliasColumn, string>> = {}
+  for (const [field] of ALIAS_FIELDS) {
+    const value = alias[field]?.trim()
+    if (value) ids[ALIAS_COLUMN[field]] = value
+  }
+  const entries = Object.entries(ids) as [AliasColumn, string][]
+  if (entries.length < 2) return
+  const candidates = await aliasRowsMatching(db, ids)
+  let best: { id: number | string; matches: number } | undefined
+  for (const row of candidates) {
+    let matches = 0
+    let compatible = true
+    for (const [column, value] of entries) {
+      if (row[column] === value) matches++
+      else if (row[column] !== null) compatible = false
+    }
+    if (compatible && (!best || matches > best.matches)) best = { id: row.id, matches }
+  }
+  if (best) {
+    if (best.matches < entries.length) await fillAliasRow(db, best.id, ids)
+  } else {
+    await insertAliasRow(db, ids)
+  }
+}
+
+/**
+ * Writes a batch of mirrored (or uploaded) records into the catalogue following 4.13's sync rules.
+ * Runs inside the caller's transaction, so a batch lands whole together with the mirror position.
+ */
+export async function writeCatalogueBatch(
+  db: Queryable,
+  records: readonly VulnerabilityRecord[],
+  options: CatalogueWriteOptions,
+): Promise<CatalogueWriteResult> {
+  const result: CatalogueWriteResult = { created: 0, updated: 0, unchanged: 0 }
+  // The last record wins when a batch names one vulnerability twice.
+  const latest = new Map<string, VulnerabilityRecord>()
+  for (const record of records) latest.set(keyOf(record.source, record.vulnId), record)
+  const stored = new Map(
+    (
+      await findVulnerabilitiesByKey(
+        db,
+        [...latest.values()].map((record) => ({ source: record.source, vulnId: record.vulnId })),
+      )
+    ).map((row) => [keyOf(row.source, row.vuln_id), row]),
+  )
+
+  const rowsToWrite: VulnerabilityValues[] = []
+  const reconcile: VulnerabilityRecord[] = []
+  const idByKey = new Map<string, number | string>()
+  for (const [key, record] of latest) {
+    const existing = stored.get(key)
+    const policy = options.policyFor?.(record) ?? 'replace-if-updated'
+    if (!existing) {
+      rowsToWrite.push(recordValues(record))
+      result.created++
+    } else if (policy === 'keep-fields') {
+      idByKey.set(key, existing.id)
+      result.unchanged++
+    } else if (policy === 'field-diff') {
+      rowsToWrite.push(mergeFieldByField(existing, record))
+      result.updated++
+    } else if (sameInstant(existing.updated, record.updated)) {
+      result.unchanged++
+      continue
+    } else {
+      rowsToWrite.push(recordValues(record))
+      result.updated++
+    }
+    reconcile.push(record)
+  }
+
+  for (const row of await upsertVulnerabilityRows(db, rowsToWrite)) {
+    idByKey.set(keyOf(row.source, row.vuln_id), row.id)
+  }
+
+  const withSoftware = reconcile.filter((record) => record.vulnerableSoftware != null)
+  const software = withSoftware.map((record) => record.vulnerableSoftware!.map(softwareValues))
+  const softwareIds = await ensureVulnerableSoftware(db, dedupeByKey(software.flat()))
+  await syncAttributions(
+    db,
+    options.attributionSource,
+    withSoftware.map((record, index) => ({
+      vulnerabilityId: idByKey.get(keyOf(record.source, record.vulnId))!,
+      softwareIds: [...new Set(software[index]!.map((row) => softwareIds.get(row.content_key)!))],
+    })),
+  )
+
+  if (options.syncAliases) {
+    for (const record of reconcile) {
+      for (const alias of record.aliases ?? []) await mergeAlias(db, alias)
+    }
+  }
+  return result
+}
+
+function dedupeByKey(rows: SoftwareValues[]) {
+  return [...new Map(rows.map((row) => [row.content_key, row])).values()]
+}

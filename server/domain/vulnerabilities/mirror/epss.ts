@@ -1,0 +1,13 @@
+import type { MirrorSource } from './source.ts'
+
+/** Not yet written: its helper replaces this file. */
+export const epssMirror: MirrorSource = {
+  name: 'EPSS',
+  cadenceProperty: null,
+  defaultCadenceHours: 24,
+  initialDelayMs: 60000,
+  isEnabled: async (config) => (await config('vuln-source', 'epss.enabled')) === 'true',
+  run: async () => {
+    throw new Error('The EPSS mirror is not written yet')
+  },
+}

@@ -1,0 +1,14 @@
+import type { MirrorSource } from './source.ts'
+
+/** Not yet written: its helper replaces this file. */
+export const githubMirror: MirrorSource = {
+  name: 'GITHUB',
+  cadenceProperty: 'ghsa.mirror.cadence',
+  defaultCadenceHours: 24,
+  initialDelayMs: 10000,
+  isEnabled: async (config) =>
+    (await config('vuln-source', 'github.advisories.enabled')) === 'true',
+  run: async () => {
+    throw new Error('The GITHUB mirror is not written yet')
+  },
+}

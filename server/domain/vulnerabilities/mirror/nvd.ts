@@ -1,0 +1,13 @@
+import type { MirrorSource } from './source.ts'
+
+/** Not yet written: its helper replaces this file. */
+export const nvdMirror: MirrorSource = {
+  name: 'NVD',
+  cadenceProperty: 'nist.mirror.cadence',
+  defaultCadenceHours: 24,
+  initialDelayMs: 60000,
+  isEnabled: async (config) => (await config('vuln-source', 'nvd.enabled')) === 'true',
+  run: async () => {
+    throw new Error('The NVD mirror is not written yet')
+  },
+}

@@ -1,0 +1,13 @@
+import type { MirrorSource } from './source.ts'
+
+/** Not yet written: its helper replaces this file. */
+export const osvMirror: MirrorSource = {
+  name: 'OSV',
+  cadenceProperty: 'osv.mirror.cadence',
+  defaultCadenceHours: 24,
+  initialDelayMs: 10000,
+  isEnabled: async (config) => (await config('vuln-source', 'google.osv.enabled')) === 'true',
+  run: async () => {
+    throw new Error('The OSV mirror is not written yet')
+  },
+}

@@ -1,0 +1,61 @@
+import type { Database, Queryable } from '../../../db/database.ts'
+import type { MirrorStateRow } from '../../../data/mirror-state.ts'
+import type { Logger } from '../../../logger.ts'
+import type { CatalogueWriteOptions, VulnerabilityRecord } from '../model.ts'
+
+/** The mirrors Lookout runs: 4.13's three vulnerability sources, EPSS, and (beyond 4.13) CISA KEV. */
+export const MIRROR_SOURCES = ['NVD', 'GITHUB', 'OSV', 'EPSS', 'KEV'] as const
+export type MirrorSourceName = (typeof MIRROR_SOURCES)[number]
+
+/** Reads `vuln-source` (or another group's) configuration, secrets decrypted. */
+export type ConfigReader = (groupName: string, propertyName: string) => Promise<string | null>
+
+export interface MirrorRunContext {
+  db: Database
+  config: ConfigReader
+  logger: Logger
+  /** The state row when the run began; `position` is where a stopped run left off (or null). */
+  state: MirrorStateRow
+  /** A folder for downloads that may be large (streamed to disk, never held in memory). */
+  workDir: string
+  /** HTTP client; tests hand the real fetch and point base URLs at loopback servers. */
+  fetch: typeof fetch
+  /** Commits one batch atomically with the position reached, so a killed run resumes after it. */
+  commit(batch: MirrorBatch): Promise<void>
+  /** Sets the step shown in the console (e.g. the window or ecosystem) without a batch. */
+  step(currentStep: string, recordsTotal?: number): Promise<void>
+  /** Waits without holding anything; resolves early when the worker stops. */
+  sleep(ms: number): Promise<void>
+}
+
+export interface MirrorBatch {
+  /** Catalogue records to write with writeCatalogueBatch. */
+  records?: readonly VulnerabilityRecord[]
+  writeOptions?: CatalogueWriteOptions
+  /** Other writes in the same transaction (EPSS and KEV rows, an incremental marker). */
+  write?: (tx: Queryable) => Promise<void>
+  /** Counted in records done; defaults to records.length. */
+  recordCount?: number
+  position: unknown
+  recordsTotal?: number | null
+  currentStep?: string | null
+}
+
+export interface MirrorSource {
+  name: MirrorSourceName
+  /** The `task-scheduler` property giving the cadence in hours, if 4.13 has one. */
+  cadenceProperty: string | null
+  /** Fallback cadence and the delay after start-up before the first run (4.13's defaults). */
+  defaultCadenceHours: number
+  initialDelayMs: number
+  isEnabled(config: ConfigReader): Promise<boolean>
+  run(context: MirrorRunContext): Promise<void>
+}
+
+/** A bulk file an administrator uploads for a site without internet (same parsers as the mirror). */
+export interface BulkImport {
+  source: MirrorSourceName
+  /** The uploaded file on disk. */
+  file: string
+  fileName: string
+}
