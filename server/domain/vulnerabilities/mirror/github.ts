@@ -8,6 +8,9 @@ export const githubMirror: MirrorSource = {
   initialDelayMs: 10000,
   isEnabled: async (config) =>
     (await config('vuln-source', 'github.advisories.enabled')) === 'true',
+  importFile: async () => {
+    throw new Error('The GITHUB import is not written yet')
+  },
   run: async () => {
     throw new Error('The GITHUB mirror is not written yet')
   },

@@ -7,6 +7,9 @@ export const nvdMirror: MirrorSource = {
   defaultCadenceHours: 24,
   initialDelayMs: 60000,
   isEnabled: async (config) => (await config('vuln-source', 'nvd.enabled')) === 'true',
+  importFile: async () => {
+    throw new Error('The NVD import is not written yet')
+  },
   run: async () => {
     throw new Error('The NVD mirror is not written yet')
   },

@@ -7,6 +7,9 @@ export const osvMirror: MirrorSource = {
   defaultCadenceHours: 24,
   initialDelayMs: 10000,
   isEnabled: async (config) => (await config('vuln-source', 'google.osv.enabled')) === 'true',
+  importFile: async () => {
+    throw new Error('The OSV import is not written yet')
+  },
   run: async () => {
     throw new Error('The OSV mirror is not written yet')
   },

@@ -20,6 +20,8 @@ export const MIRROR_JOB = 'vulnerability.mirror'
 
 export interface MirrorJobPayload {
   source: MirrorSourceName
+  /** An uploaded bulk file (under the data folder) to import instead of fetching. */
+  bulkFile?: string
 }
 
 export const isMirrorSource = (value: unknown): value is MirrorSourceName =>
@@ -44,10 +46,15 @@ export const configReader =
  * One run of one source's mirror: resumes from the stored position, commits batch by batch, and
  * records success or the error (then rethrows so the job is retried and, in the end, failed).
  */
-export async function runMirror(deps: MirrorDeps, name: MirrorSourceName): Promise<void> {
+export async function runMirror(
+  deps: MirrorDeps,
+  name: MirrorSourceName,
+  /** A bulk file to import instead of fetching (runs even when the source's mirror is off). */
+  bulkFile?: string,
+): Promise<void> {
   const source = mirrorSources[name]
   const config = configReader(deps.db, deps.encryptionKey)
-  if (!(await source.isEnabled(config))) {
+  if (bulkFile === undefined && !(await source.isEnabled(config))) {
     deps.logger.info({ source: name }, 'mirror skipped: source disabled')
     await markMirrorIdle(deps.db, name)
     return
@@ -90,7 +97,8 @@ export async function runMirror(deps: MirrorDeps, name: MirrorSourceName): Promi
     },
   }
   try {
-    await source.run(context)
+    if (bulkFile === undefined) await source.run(context)
+    else await source.importFile(context, bulkFile)
     await finishMirrorRun(deps.db, name, {})
     deps.logger.info({ source: name }, 'mirror finished')
   } catch (error) {

@@ -50,12 +50,10 @@ export interface MirrorSource {
   initialDelayMs: number
   isEnabled(config: ConfigReader): Promise<boolean>
   run(context: MirrorRunContext): Promise<void>
-}
-
-/** A bulk file an administrator uploads for a site without internet (same parsers as the mirror). */
-export interface BulkImport {
-  source: MirrorSourceName
-  /** The uploaded file on disk. */
-  file: string
-  fileName: string
+  /**
+   * Imports a bulk file an administrator uploaded (air-gapped sites) with the same parsing and
+   * writing code as run(): an OSV zip, an NVD feed or API page dump, an EPSS CSV, a KEV JSON.
+   * Throws an Error with a clear message when the file is not of that kind.
+   */
+  importFile(context: MirrorRunContext, file: string): Promise<void>
 }
