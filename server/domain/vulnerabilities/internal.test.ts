@@ -63,7 +63,16 @@ describe('parseDateInput', () => {
   })
 
   it('refuses anything else', () => {
-    for (const value of ['yesterday', '2024-13-45', '05/03/2024', '', Number.NaN, 1e20]) {
+    for (const value of [
+      'yesterday',
+      '2024-13-45',
+      '05/03/2024',
+      '',
+      Number.NaN,
+      1e20,
+      -1e15,
+      '0000-01-01',
+    ]) {
       expect(parseDateInput(value), String(value)).toBeUndefined()
     }
   })
