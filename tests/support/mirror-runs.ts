@@ -1,5 +1,8 @@
 import type { MirrorStateRow } from '../../server/data/mirror-state.ts'
-import { MIRROR_JOB, type MirrorJobPayload } from '../../server/domain/vulnerabilities/mirror/run.ts'
+import {
+  MIRROR_JOB,
+  type MirrorJobPayload,
+} from '../../server/domain/vulnerabilities/mirror/run.ts'
 import type { MirrorSourceName } from '../../server/domain/vulnerabilities/mirror/source.ts'
 import type { TestServer } from './api-server.ts'
 

@@ -117,8 +117,7 @@ export interface FakeGithubRequest {
 
 /** A scripted answer instead of the GraphQL result; `destroy` drops the connection. */
 export type CannedResponse =
-  | { status: number; headers?: Record<string, string>; body?: unknown }
-  | 'destroy'
+  { status: number; headers?: Record<string, string>; body?: unknown } | 'destroy'
 
 export interface FakeGithub {
   url: string
@@ -177,7 +176,8 @@ function page<T>(kind: string, items: readonly T[], args: PageArgs) {
   }
 }
 
-const cvss = (vector: string | null | undefined) => (vector ? { score: 0, vectorString: vector } : null)
+const cvss = (vector: string | null | undefined) =>
+  vector ? { score: 0, vectorString: vector } : null
 
 function resolvedAdvisory(advisory: FakeAdvisory) {
   const vulnerabilities = (advisory.vulnerabilities ?? []).map((vulnerability) => ({
@@ -226,17 +226,20 @@ export async function startFakeGithub(
     advisories: options.advisories ?? [],
     requests: [],
     intercept: undefined,
-    pageRequests: () => fake.requests.filter((request) => /securityAdvisories\s*\(/.test(request.query)),
+    pageRequests: () =>
+      fake.requests.filter((request) => /securityAdvisories\s*\(/.test(request.query)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
   let used = 0
 
   const rootValue = {
-    securityAdvisories(args: PageArgs & {
-      orderBy: { field: string; direction: string }
-      updatedSince?: string
-      publishedSince?: string
-    }) {
+    securityAdvisories(
+      args: PageArgs & {
+        orderBy: { field: string; direction: string }
+        updatedSince?: string
+        publishedSince?: string
+      },
+    ) {
       const since = args.updatedSince ? Date.parse(args.updatedSince) : undefined
       const published = args.publishedSince ? Date.parse(args.publishedSince) : undefined
       const field = args.orderBy.field === 'PUBLISHED_AT' ? 'publishedAt' : 'updatedAt'
@@ -249,8 +252,7 @@ export async function startFakeGithub(
         )
         .sort(
           (a, b) =>
-            sign * (Date.parse(a[field]) - Date.parse(b[field])) ||
-            (a.ghsaId < b.ghsaId ? -1 : 1),
+            sign * (Date.parse(a[field]) - Date.parse(b[field])) || (a.ghsaId < b.ghsaId ? -1 : 1),
         )
       return page('securityAdvisories', matching, args)
     },

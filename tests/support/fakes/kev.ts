@@ -107,7 +107,9 @@ export async function startFakeKev(): Promise<FakeKev> {
     if (request.url !== '/feeds/known_exploited_vulnerabilities.json') return answer(404)
     if (fake.failWith) return answer(fake.failWith, {}, 'Service Unavailable')
     if (!body) return answer(404)
-    const validators = fake.validators ? { etag, 'last-modified': lastModified } : {}
+    const validators: Record<string, string> = fake.validators
+      ? { etag, 'last-modified': lastModified }
+      : {}
     if (fake.validators) {
       const unchanged = record.ifNoneMatch
         ? record.ifNoneMatch === etag

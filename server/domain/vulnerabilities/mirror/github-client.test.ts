@@ -76,7 +76,11 @@ describe('githubGraphqlClient', () => {
 
   it('waits until `x-ratelimit-reset` when the quota is used up (403 and 429)', async () => {
     const reset = String(NOW / 1000 + 42)
-    const headers = { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+    const headers = {
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': reset,
+    }
     const { client, sleeps } = scripted(
       json({ message: 'API rate limit exceeded' }, 403, headers),
       json({ message: 'API rate limit exceeded' }, 429, headers),
@@ -135,7 +139,10 @@ describe('githubGraphqlClient', () => {
   })
 
   it('recovers from a dropped connection', async () => {
-    const { client, sleeps } = scripted(new TypeError('other side closed'), json({ data: { ok: 2 } }))
+    const { client, sleeps } = scripted(
+      new TypeError('other side closed'),
+      json({ data: { ok: 2 } }),
+    )
     expect(await client.query('q', {})).toEqual({ ok: 2 })
     expect(sleeps).toEqual([1000])
   })

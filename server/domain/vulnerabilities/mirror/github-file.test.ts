@@ -29,16 +29,16 @@ async function ids(name: string, content: string) {
   const file = path.join(dir, name)
   await fs.writeFile(file, content)
   const found: string[] = []
-  for await (const item of githubAdvisoriesInFile(file)) found.push((item as { ghsaId: string }).ghsaId)
+  for await (const item of githubAdvisoriesInFile(file))
+    found.push((item as { ghsaId: string }).ghsaId)
   return found
 }
 
 describe('githubAdvisoriesInFile', () => {
   it('reads a pretty-printed GraphQL response', async () => {
-    expect(await ids('page.json', JSON.stringify(response(advisory(1), advisory(2)), null, 2))).toEqual([
-      'GHSA-0001-0001-0001',
-      'GHSA-0002-0002-0002',
-    ])
+    expect(
+      await ids('page.json', JSON.stringify(response(advisory(1), advisory(2)), null, 2)),
+    ).toEqual(['GHSA-0001-0001-0001', 'GHSA-0002-0002-0002'])
   })
 
   it('reads edges as well as nodes', async () => {
@@ -56,15 +56,28 @@ describe('githubAdvisoriesInFile', () => {
   })
 
   it('reads JSON Lines of pages and advisories', async () => {
-    const lines = [JSON.stringify(response(advisory(1))), '', JSON.stringify(advisory(2))].join('\n')
-    expect(await ids('dump.jsonl', `${lines}\n`)).toEqual(['GHSA-0001-0001-0001', 'GHSA-0002-0002-0002'])
+    const lines = [JSON.stringify(response(advisory(1))), '', JSON.stringify(advisory(2))].join(
+      '\n',
+    )
+    expect(await ids('dump.jsonl', `${lines}\n`)).toEqual([
+      'GHSA-0001-0001-0001',
+      'GHSA-0002-0002-0002',
+    ])
   })
 
   it.each([
     ['empty.json', '', /is empty/],
     ['text.json', 'hello\nworld', /is not JSON/],
-    ['osv.json', JSON.stringify({ id: 'PYSEC-2024-1', affected: [] }, null, 2), /is not a GitHub Advisories dump/],
-    ['errors.json', JSON.stringify({ errors: [{ message: 'Bad credentials' }] }), /GraphQL error response/],
+    [
+      'osv.json',
+      JSON.stringify({ id: 'PYSEC-2024-1', affected: [] }, null, 2),
+      /is not a GitHub Advisories dump/,
+    ],
+    [
+      'errors.json',
+      JSON.stringify({ errors: [{ message: 'Bad credentials' }] }),
+      /GraphQL error response/,
+    ],
     ['broken.jsonl', `${JSON.stringify(advisory(1))}\n{"ghsaId": `, /line 2 is not JSON/],
   ])('refuses %s with a clear error', async (name, content, message) => {
     await expect(ids(name, content)).rejects.toThrow(message)

@@ -171,8 +171,14 @@ describe('mapGithubAdvisory', () => {
       advisory({
         vulnerabilities: {
           nodes: [
-            { package: { ecosystem: 'NPM', name: '@scope/widget' }, vulnerableVersionRange: '>= 2.0.0, < 2.3.1' },
-            { package: { ecosystem: 'MAVEN', name: 'org.example:widget-core' }, vulnerableVersionRange: '<= 5.1' },
+            {
+              package: { ecosystem: 'NPM', name: '@scope/widget' },
+              vulnerableVersionRange: '>= 2.0.0, < 2.3.1',
+            },
+            {
+              package: { ecosystem: 'MAVEN', name: 'org.example:widget-core' },
+              vulnerableVersionRange: '<= 5.1',
+            },
             { package: { ecosystem: 'PIP', name: 'widget' }, vulnerableVersionRange: '= 0.9.0' },
           ],
         },
@@ -231,7 +237,10 @@ describe('ecosystem → purl type', () => {
     expect(purlTypeOfEcosystem('ACTIONS')).toEqual({ type: 'generic', known: false })
     const warn = vi.fn()
     const software = vulnerableSoftwareOf(
-      { package: { ecosystem: 'ACTIONS', name: 'example/setup-widget' }, vulnerableVersionRange: '< 2' },
+      {
+        package: { ecosystem: 'ACTIONS', name: 'example/setup-widget' },
+        vulnerableVersionRange: '< 2',
+      },
       { warn },
     )
     expect(software).toMatchObject({
@@ -239,7 +248,9 @@ describe('ecosystem → purl type', () => {
       purlNamespace: 'example',
       purlName: 'setup-widget',
     })
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ecosystem'), { ecosystem: 'ACTIONS' })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ecosystem'), {
+      ecosystem: 'ACTIONS',
+    })
   })
 
   it('leaves out a package without a name', () => {
@@ -283,7 +294,10 @@ describe('vulnerableVersionRange', () => {
     ['>= 1.0.0', { versionStartIncluding: '1.0.0' }],
     ['> 1.0.0', { versionStartExcluding: '1.0.0' }],
     ['= 0.3.1', { version: '0.3.1' }],
-    ['>= 4.0.0-beta.1, < 4.0.2', { versionStartIncluding: '4.0.0-beta.1', versionEndExcluding: '4.0.2' }],
+    [
+      '>= 4.0.0-beta.1, < 4.0.2',
+      { versionStartIncluding: '4.0.0-beta.1', versionEndExcluding: '4.0.2' },
+    ],
     ['> 1.0,<=2.0', { versionStartExcluding: '1.0', versionEndIncluding: '2.0' }],
     ['', {}],
     [null, {}],

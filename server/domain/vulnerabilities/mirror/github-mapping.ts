@@ -17,9 +17,7 @@ const connection = <T extends z.ZodType>(node: T) =>
       nodes: z.array(node.nullable()).nullish(),
       edges: z.array(z.object({ node: node.nullable() }).nullable()).nullish(),
       totalCount: z.number().nullish(),
-      pageInfo: z
-        .object({ hasNextPage: z.boolean().nullish(), endCursor: text })
-        .nullish(),
+      pageInfo: z.object({ hasNextPage: z.boolean().nullish(), endCursor: text }).nullish(),
     })
     .nullish()
 

@@ -101,7 +101,10 @@ describe('parseKevCatalogue', () => {
 
 describe('kevChanges', () => {
   const row = (cve: string, overrides: Partial<KnownExploitedRow> = {}) =>
-    parseKevCatalogue(catalogue([entry(cve)])).entries.map((value) => ({ ...value, ...overrides }))[0]!
+    parseKevCatalogue(catalogue([entry(cve)])).entries.map((value) => ({
+      ...value,
+      ...overrides,
+    }))[0]!
 
   it('finds added, changed and removed entries and ignores the unchanged', () => {
     const stored = [row('CVE-2024-0001'), row('CVE-2024-0002'), row('CVE-2024-0003')]

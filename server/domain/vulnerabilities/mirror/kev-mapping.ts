@@ -84,7 +84,9 @@ export function parseKevCatalogue(document: unknown): KevCatalogue {
       due_date: value.dueDate ?? null,
       known_ransomware_campaign_use: value.knownRansomwareCampaignUse,
       notes: value.notes,
-      cwes: value.cwes ? [...new Set(value.cwes.map((cwe) => cwe.trim()))].filter((cwe) => CWE.test(cwe)) : null,
+      cwes: value.cwes
+        ? [...new Set(value.cwes.map((cwe) => cwe.trim()))].filter((cwe) => CWE.test(cwe))
+        : null,
     })
   })
   return {

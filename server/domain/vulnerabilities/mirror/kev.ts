@@ -107,7 +107,10 @@ async function applyCatalogue(
     recordsTotal: catalogue.entries.length,
     currentStep: `Catalogue ${version}`,
   })
-  context.logger.info({ source: 'KEV', catalogVersion: version, ...summary }, 'KEV catalogue stored')
+  context.logger.info(
+    { source: 'KEV', catalogVersion: version, ...summary },
+    'KEV catalogue stored',
+  )
 }
 
 async function readLimited(response: Response): Promise<string> {
@@ -117,12 +120,16 @@ async function readLimited(response: Response): Promise<string> {
   }
   const chunks: Uint8Array[] = []
   let size = 0
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength
+  const reader = response.body?.getReader()
+  for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
+    size += next.value.byteLength
     if (size > MAX_CATALOGUE_BYTES) {
-      throw new KevFormatError(`The KEV feed answered over ${MAX_CATALOGUE_BYTES} bytes; that is not the catalogue`)
+      await reader!.cancel()
+      throw new KevFormatError(
+        `The KEV feed answered over ${MAX_CATALOGUE_BYTES} bytes; that is not the catalogue`,
+      )
     }
-    chunks.push(chunk)
+    chunks.push(next.value)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
@@ -145,7 +152,10 @@ async function run(context: MirrorRunContext): Promise<void> {
   if (response.status === 304 && marker) {
     await response.body?.cancel()
     await context.step(`Catalogue ${marker.catalogVersion} (not modified)`)
-    context.logger.info({ source: 'KEV', catalogVersion: marker.catalogVersion }, 'KEV not modified')
+    context.logger.info(
+      { source: 'KEV', catalogVersion: marker.catalogVersion },
+      'KEV not modified',
+    )
     return
   }
   if (!response.ok) {
