@@ -140,7 +140,9 @@ function mapAll(context: MirrorRunContext, advisories: readonly GithubAdvisory[]
   })
 }
 
-async function fetchPage(client: GraphqlClient, position: Position) {
+type Page = z.infer<typeof pageSchema>['securityAdvisories']
+
+async function fetchPage(client: GraphqlClient, position: Position): Promise<Page> {
   const data = await client.query<unknown>(ADVISORIES_QUERY, position)
   const page = pageSchema.safeParse(data)
   if (!page.success) {
@@ -176,31 +178,31 @@ async function run(context: MirrorRunContext): Promise<void> {
   }
   const resumed = positionSchema.safeParse(context.state.position)
   let position: Position = resumed.success ? resumed.data : await fresh()
-  let resuming = resumed.success
-  if (resuming) context.logger.info({ source: 'GITHUB', ...position }, 'mirror resumed')
+  let page: Page
+  try {
+    page = await fetchPage(client, position)
+    if (resumed.success) context.logger.info({ source: 'GITHUB', ...position }, 'mirror resumed')
+  } catch (error) {
+    // A cursor GitHub no longer knows: start again from the committed marker instead.
+    if (!resumed.success || !(error instanceof GithubAdvisoriesError) || !error.graphql) throw error
+    context.logger.warn({ source: 'GITHUB', err: error.message }, 'resume cursor refused')
+    position = await fresh()
+    page = await fetchPage(client, position)
+  }
   const writeOptions = { attributionSource: 'GITHUB' as const, syncAliases: settings.syncAliases }
+  const { updatedSince } = position
   for (let pages = 1; ; pages++) {
-    let page: Awaited<ReturnType<typeof fetchPage>>
-    try {
-      page = await fetchPage(client, position)
-    } catch (error) {
-      // A cursor GitHub no longer knows: start again from the committed marker instead.
-      if (!resuming || !(error instanceof GithubAdvisoriesError) || !error.graphql) throw error
-      context.logger.warn({ source: 'GITHUB', err: error.message }, 'resume cursor refused')
-      resuming = false
-      position = await fresh()
-      pages--
-      continue
-    }
-    resuming = false
     const advisories: GithubAdvisory[] = []
     for (const node of page.nodes) {
       advisories.push(
         await completeSubPages(client, parseAdvisory(node, `GitHub Advisories page ${pages}`)),
       )
     }
+    const after = (page.pageInfo.hasNextPage && page.pageInfo.endCursor) || null
+    // The next page downloads while this one is written; its failure surfaces after the commit.
+    const following = after ? fetchPage(client, { updatedSince, after }) : undefined
+    following?.catch(() => undefined)
     const newest = epochSecondsOf(advisories)
-    const { updatedSince } = position
     await context.commit({
       records: mapAll(context, advisories),
       writeOptions,
@@ -212,9 +214,9 @@ async function run(context: MirrorRunContext): Promise<void> {
       recordsTotal: page.totalCount ?? null,
       currentStep: updatedSince ? `Advisories updated since ${updatedSince}` : 'All advisories',
     })
-    const next = page.pageInfo.endCursor
-    if (!page.pageInfo.hasNextPage || !next) break
-    position = { updatedSince, after: next }
+    if (!following) break
+    page = await following
+    position = { updatedSince, after }
   }
 }
 
