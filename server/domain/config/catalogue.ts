@@ -813,6 +813,24 @@ export const CONFIG_PROPERTY_CATALOGUE: readonly ConfigPropertyDefinition[] = [
     description: 'Base URL of the EPSS feeds.',
   },
   {
+    groupName: 'vuln-source',
+    propertyName: 'kev.enabled',
+    propertyType: 'BOOLEAN',
+    defaultValue: 'true',
+    isPublic: false,
+    description:
+      'Enables mirroring of the CISA Known Exploited Vulnerabilities catalogue (beyond 4.13).',
+  },
+  {
+    groupName: 'vuln-source',
+    propertyName: 'kev.feeds.url',
+    propertyType: 'URL',
+    defaultValue:
+      'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json',
+    isPublic: false,
+    description: 'URL of the CISA Known Exploited Vulnerabilities catalogue (JSON).',
+  },
+  {
     groupName: 'integrations',
     propertyName: 'kenna.api.url',
     propertyType: 'STRING',

@@ -1,4 +1,4 @@
-import { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } from 'ae-cvss-calculator'
+import * as cvssCalculator from 'ae-cvss-calculator'
 import type { Severity } from '../../../common/dt-vocabulary.ts'
 
 export interface CvssScore {
@@ -9,6 +9,11 @@ export interface CvssScore {
   impactSubScore: number | null
   exploitabilitySubScore: number | null
 }
+
+// The package is a webpack CommonJS bundle whose named exports Node's ESM loader cannot see (the
+// built server and tsx fail on a named import); its exports object is the default there.
+const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } =
+  (cvssCalculator as unknown as { default?: typeof cvssCalculator }).default ?? cvssCalculator
 
 const V2_METRICS = ['AV', 'AC', 'Au', 'C', 'I', 'A']
 const V3_METRICS = ['AV', 'AC', 'PR', 'UI', 'S', 'C', 'I', 'A']
@@ -40,7 +45,7 @@ export function scoreCvss(input: string | null | undefined): CvssScore | undefin
     const v3 = /^CVSS:3\.([01])\/(.+)$/.exec(text)
     const bare = text.replace(/^\((.*)\)$/, '$1')
     const names = metricNames(v3 ? v3[2]! : bare)
-    let vector: Cvss2 | Cvss3P0 | Cvss3P1
+    let vector: cvssCalculator.Cvss2 | cvssCalculator.Cvss3P0 | cvssCalculator.Cvss3P1
     if (v3) vector = v3[1] === '1' ? new Cvss3P1(text) : new Cvss3P0(text)
     else if (names.includes('Au')) vector = new Cvss2(bare)
     else if (names.includes('PR')) vector = new Cvss3P0(`CVSS:3.0/${bare}`)
