@@ -1,4 +1,8 @@
-import { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } from 'ae-cvss-calculator'
+import cvssCalculator, {
+  type Cvss2 as Cvss2Vector,
+  type Cvss3P0 as Cvss3P0Vector,
+  type Cvss3P1 as Cvss3P1Vector,
+} from 'ae-cvss-calculator'
 import type { Severity } from '../../../common/dt-vocabulary.ts'
 
 export interface CvssScore {
@@ -9,6 +13,9 @@ export interface CvssScore {
   impactSubScore: number | null
   exploitabilitySubScore: number | null
 }
+
+// A UMD bundle: Node's ESM loader sees only its default export (named imports fail at start-up).
+const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } = cvssCalculator
 
 const V2_METRICS = ['AV', 'AC', 'Au', 'C', 'I', 'A']
 const V3_METRICS = ['AV', 'AC', 'PR', 'UI', 'S', 'C', 'I', 'A']
@@ -40,7 +47,7 @@ export function scoreCvss(input: string | null | undefined): CvssScore | undefin
     const v3 = /^CVSS:3\.([01])\/(.+)$/.exec(text)
     const bare = text.replace(/^\((.*)\)$/, '$1')
     const names = metricNames(v3 ? v3[2]! : bare)
-    let vector: Cvss2 | Cvss3P0 | Cvss3P1
+    let vector: Cvss2Vector | Cvss3P0Vector | Cvss3P1Vector
     if (v3) vector = v3[1] === '1' ? new Cvss3P1(text) : new Cvss3P0(text)
     else if (names.includes('Au')) vector = new Cvss2(bare)
     else if (names.includes('PR')) vector = new Cvss3P0(`CVSS:3.0/${bare}`)

@@ -3,7 +3,7 @@ import type {
   VulnerabilityRecord,
   VulnerableSoftwareInput,
 } from '../model.ts'
-import { parseCpe23 } from '../cpe.ts'
+import { parseCpe23 } from './nvd-cpe.ts'
 import { parseCweId } from '../cwe.ts'
 import { deriveSeverity } from '../scoring.ts'
 
@@ -214,9 +214,10 @@ export function vulnerableSoftwareOf(
       ...(config.operator === 'AND' ? applicationsOverOs(perNode.flat()) : perNode.flat()),
     )
   }
+  // Every other field derives from the CPE, so it and the range identify the content.
   const seen = new Set<string>()
   return result.filter((entry) => {
-    const key = JSON.stringify(entry)
+    const key = `${entry.cpe23}\u0000${entry.versionStartIncluding}\u0000${entry.versionStartExcluding}\u0000${entry.versionEndIncluding}\u0000${entry.versionEndExcluding}`
     if (seen.has(key)) return false
     seen.add(key)
     return true
