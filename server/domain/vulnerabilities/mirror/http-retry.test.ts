@@ -47,6 +47,25 @@ describe('fetchWithRetry', () => {
     expect(calls).toHaveLength(1)
   })
 
+  it('also tries again when the body is cut short while being read', async () => {
+    const { context, calls, slept } = scripted([200, 200])
+    let reads = 0
+    const text = await fetchWithRetry(
+      context,
+      'http://x/',
+      {},
+      policy,
+      'page',
+      async (response) => {
+        if (++reads === 1) throw new TypeError('terminated')
+        return response.text()
+      },
+    )
+    expect(text).toBe('ok')
+    expect(calls).toHaveLength(2)
+    expect(slept).toEqual([600])
+  })
+
   it('reports the network error after the last retry', async () => {
     const { context } = scripted(['network', 'network', 'network', 'network'])
     await expect(fetchWithRetry(context, 'http://x/', {}, policy, 'feed')).rejects.toThrow(

@@ -24,21 +24,24 @@ function serverMessage(response: Response): string {
 }
 
 /**
- * GETs `url`, trying again after `delayMs` on a retryable status or a network error, up to
+ * GETs `url` and hands the response to `read` (which consumes the body), trying again after
+ * `delayMs` on a retryable status or a network error, also one that cuts the body short, up to
  * `retries` times. `what` names the request in errors; it never holds credentials (they travel
- * in headers, which are not logged).
+ * in headers, which are not logged). Without `read` the response is returned unread.
  */
-export async function fetchWithRetry(
+export async function fetchWithRetry<T = Response>(
   context: Pick<MirrorRunContext, 'fetch' | 'sleep' | 'logger'>,
   url: string,
   headers: Record<string, string>,
   policy: RetryPolicy,
   what: string,
-): Promise<Response> {
+  read: (response: Response) => Promise<T> = async (response) => response as T,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     let response: Response
     try {
       response = await context.fetch(url, { headers })
+      if (response.ok) return await read(response)
     } catch (error) {
       const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error)
       if (attempt >= policy.retries) {
@@ -48,7 +51,6 @@ export async function fetchWithRetry(
       await context.sleep(policy.delayMs)
       continue
     }
-    if (response.ok) return response
     await response.body?.cancel().catch(() => undefined)
     const retryable = policy.retryStatuses.has(response.status)
     if (!retryable || attempt >= policy.retries) {

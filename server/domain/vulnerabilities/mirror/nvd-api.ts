@@ -51,14 +51,16 @@ function pageUrl(position: NvdApiPosition, pageSize: number): string {
   return url.toString()
 }
 
-function describe(position: NvdApiPosition) {
+/** What the position covers, for the console: `all CVEs` or `CVEs modified 2024-01-01 – …`. */
+function scopeOf(position: NvdApiPosition) {
   const end = windowEnd(position)
-  const scope =
-    position.from === null || end === null
-      ? 'all CVEs'
-      : `CVEs modified ${day(position.from)} – ${day(end)}`
-  return `NVD API page ${scope}, startIndex ${position.startIndex}`
+  return position.from === null || end === null
+    ? 'all CVEs'
+    : `CVEs modified ${day(position.from)} – ${day(end)}`
 }
+
+const describe = (position: NvdApiPosition) =>
+  `NVD API page ${scopeOf(position)}, startIndex ${position.startIndex}`
 
 function validPage(body: unknown): body is NvdApiPage {
   const page = body as NvdApiPage | null
@@ -125,14 +127,8 @@ export async function mirrorNvdApi(context: MirrorRunContext, settings: NvdSetti
     if (lastRequestAt > 0 && wait > 0) await context.sleep(wait)
     lastRequestAt = Date.now()
     const what = describe(at)
-    const response = await fetchWithRetry(
-      context,
-      pageUrl(at, settings.pageSize),
-      headers,
-      policy,
-      what,
-    )
-    const text = await response.text()
+    const url = pageUrl(at, settings.pageSize)
+    const text = await fetchWithRetry(context, url, headers, policy, what, (r) => r.text())
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -170,7 +166,7 @@ export async function mirrorNvdApi(context: MirrorRunContext, settings: NvdSetti
       writeOptions: NVD_WRITE_OPTIONS,
       position: next,
       recordsTotal: recordsDone + remaining,
-      currentStep: what.replace(/^NVD API page /, ''),
+      currentStep: `${scopeOf(position)}: ${position.startIndex + records.length} of ${page.totalResults}`,
       write: next.done ? (tx) => storeLastModified(tx, until) : undefined,
     })
     if (next.done) return

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { fetchWithRetry, joinUrl } from './http-retry.ts'
+import { fetchWithRetry, joinUrl, type RetryPolicy } from './http-retry.ts'
 import { cveOfItem, InvalidNvdItem, mapNvdCve, NVD_WRITE_OPTIONS } from './nvd-mapping.ts'
 import {
   DEFAULT_NVD_FEEDS_URL,
@@ -117,14 +117,9 @@ export async function mirrorNvdFeeds(
 
   for (const feed of names.slice(firstFeed)) {
     const metaUrl = joinUrl(base, `${feedPath(feed)}.meta`)
-    const metaResponse = await fetchWithRetry(
-      context,
-      metaUrl,
-      {},
-      policy,
-      `NVD feed ${feed} .meta`,
-    )
-    const meta = parseFeedMeta(await metaResponse.text())
+    const what = `NVD feed ${feed} .meta`
+    const metaText = await fetchWithRetry(context, metaUrl, {}, policy, what, (r) => r.text())
+    const meta = parseFeedMeta(metaText)
     if (!meta) throw new Error(`NVD feed ${feed}: its .meta has no sha256 and size`)
     const skipItems = resume?.feed === feed && resume.sha256 === meta.sha256 ? resume.items : 0
     if (importing && skipItems === 0 && (await store.imported(feed)) === meta.sha256) continue
@@ -150,15 +145,11 @@ export async function mirrorNvdFeeds(
   }
 }
 
-async function download(
-  context: MirrorRunContext,
-  url: string,
-  file: string,
-  policy: Parameters<typeof fetchWithRetry>[3],
-) {
-  const response = await fetchWithRetry(context, url, {}, policy, `NVD feed ${path.basename(url)}`)
+async function download(context: MirrorRunContext, url: string, file: string, policy: RetryPolicy) {
   const partial = `${file}.part`
-  await pipeline(bodyStream(response), fs.createWriteStream(partial))
+  await fetchWithRetry(context, url, {}, policy, `NVD feed ${path.basename(url)}`, (response) =>
+    pipeline(bodyStream(response), fs.createWriteStream(partial)),
+  )
   await fs.promises.rename(partial, file)
 }
 
