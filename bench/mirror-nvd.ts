@@ -19,8 +19,7 @@ import { seed } from '../server/domain/system/seed.ts'
 import { writeCatalogueBatch } from '../server/domain/vulnerabilities/catalogue.ts'
 import { runMirror } from '../server/domain/vulnerabilities/mirror/run.ts'
 import {
-  cveOfItem,
-  mapNvdCve,
+  mapNvdItems,
   NVD_WRITE_OPTIONS,
 } from '../server/domain/vulnerabilities/mirror/nvd-mapping.ts'
 import type { VulnerabilityRecord } from '../server/domain/vulnerabilities/model.ts'
@@ -83,7 +82,7 @@ async function main() {
   for (let startIndex = 0; startIndex < CVES; startIndex += PAGE) {
     const url = `${nvd.apiUrl}?resultsPerPage=${PAGE}&startIndex=${startIndex}`
     const page = JSON.parse(await (await fetch(url)).text()) as { vulnerabilities: unknown[] }
-    for (const item of page.vulnerabilities) records.push(mapNvdCve(cveOfItem(item)))
+    records.push(...mapNvdItems(page.vulnerabilities, url))
   }
   await floor.db.transaction((tx) => writeCatalogueBatch(tx, records, NVD_WRITE_OPTIONS))
   const floorSeconds = (performance.now() - started) / 1000

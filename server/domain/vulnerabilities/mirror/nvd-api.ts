@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/database.ts'
 import { setConfigPropertyValue } from '../../../data/config-properties.ts'
 import { fetchWithRetry } from './http-retry.ts'
-import { cveOfItem, mapNvdCve, NVD_WRITE_OPTIONS, InvalidNvdItem } from './nvd-mapping.ts'
+import { mapNvdItems, NVD_WRITE_OPTIONS } from './nvd-mapping.ts'
 import {
   DEFAULT_NVD_API_URL,
   NVD_RETRY_STATUSES,
@@ -80,6 +80,13 @@ function resumable(stored: unknown, url: string): NvdApiPosition | undefined {
   return numbers.every((value) => Number.isFinite(value)) ? position : undefined
 }
 
+/** A new run: everything, or what changed since the stored marker, up to now. */
+async function freshPosition(context: MirrorRunContext, url: string, now: number) {
+  const marker = Number(await nvdConfig(context, LAST_MODIFIED_PROPERTY)) || 0
+  const from = marker > 0 ? Math.min(marker * 1000, now) : null
+  return { kind: 'nvd-api', url, until: now, from, startIndex: 0 } satisfies NvdApiPosition
+}
+
 /** The next position after a page, or a finished one when the last window is exhausted. */
 function advance(position: NvdApiPosition, page: NvdApiPage): NvdApiPosition {
   const startIndex = position.startIndex + page.vulnerabilities.length
@@ -106,20 +113,8 @@ export async function mirrorNvdApi(context: MirrorRunContext, settings: NvdSetti
 
   let position = resumable(context.state.position, url)
   let recordsDone = position ? Number(context.state.records_done) : 0
-  if (!position) {
-    const marker = Number(await nvdConfig(context, LAST_MODIFIED_PROPERTY)) || 0
-    const until = settings.now().getTime()
-    position = {
-      kind: 'nvd-api',
-      url,
-      until,
-      from: marker > 0 ? marker * 1000 : null,
-      startIndex: 0,
-    }
-    if (position.from !== null && position.from >= until) position.from = until
-  } else {
-    context.logger.info({ position: describe(position) }, 'NVD API mirror resumes')
-  }
+  if (position) context.logger.info({ position: describe(position) }, 'NVD API mirror resumes')
+  else position = await freshPosition(context, url, settings.now().getTime())
 
   let lastRequestAt = 0
   const fetchPage = async (at: NvdApiPosition): Promise<NvdApiPage> => {
@@ -150,15 +145,7 @@ export async function mirrorNvdApi(context: MirrorRunContext, settings: NvdSetti
       pending = fetchPage(next)
       pending.catch(() => undefined) // awaited on the next turn; a failed commit drops it
     }
-    const what = describe(position)
-    const records = page.vulnerabilities.map((item, index) => {
-      try {
-        return mapNvdCve(cveOfItem(item))
-      } catch (error) {
-        if (!(error instanceof InvalidNvdItem)) throw error
-        throw new Error(`${what}, item ${index}: ${error.message}`)
-      }
-    })
+    const records = mapNvdItems(page.vulnerabilities, describe(position))
     recordsDone += records.length
     const remaining = Math.max(0, page.totalResults - position.startIndex - records.length)
     await context.commit({

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fetchWithRetry, joinUrl, type RetryPolicy } from './http-retry.ts'
-import { cveOfItem, InvalidNvdItem, mapNvdCve, NVD_WRITE_OPTIONS } from './nvd-mapping.ts'
+import { mapNvdItems, NVD_WRITE_OPTIONS } from './nvd-mapping.ts'
 import {
   DEFAULT_NVD_FEEDS_URL,
   NVD_RETRY_STATUSES,
@@ -170,14 +170,8 @@ export async function importFeed(
     const first = Math.max(index, options.skipItems)
     index += batch.length
     if (index <= options.skipItems) continue
-    const records = batch.slice(first - (index - batch.length)).map((item, offset) => {
-      try {
-        return mapNvdCve(cveOfItem(item))
-      } catch (error) {
-        if (!(error instanceof InvalidNvdItem)) throw error
-        throw new Error(`${options.describe}, item ${first + offset}: ${error.message}`)
-      }
-    })
+    const fresh = batch.slice(first - (index - batch.length))
+    const records = mapNvdItems(fresh, options.describe, first)
     await context.commit({
       records,
       writeOptions: NVD_WRITE_OPTIONS,

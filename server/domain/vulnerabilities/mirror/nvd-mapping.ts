@@ -67,7 +67,7 @@ export const NVD_WRITE_OPTIONS: CatalogueWriteOptions = {
   policyFor: () => 'field-diff',
 }
 
-export class InvalidNvdItem extends Error {}
+class InvalidNvdItem extends Error {}
 
 const CVE_ID = /^CVE-\d{4}-\d{4,}$/
 
@@ -257,4 +257,20 @@ export function mapNvdCve(cve: NvdCve): VulnerabilityRecord {
     patchedVersions: null,
     vulnerableSoftware: vulnerableSoftwareOf(cve.configurations),
   }
+}
+
+/** Maps the items of a page or batch; an item that is not a CVE fails with where it was. */
+export function mapNvdItems(
+  items: unknown[],
+  where: string,
+  firstIndex = 0,
+): VulnerabilityRecord[] {
+  return items.map((item, offset) => {
+    try {
+      return mapNvdCve(cveOfItem(item))
+    } catch (error) {
+      if (!(error instanceof InvalidNvdItem)) throw error
+      throw new Error(`${where}, item ${firstIndex + offset}: ${error.message}`)
+    }
+  })
 }
