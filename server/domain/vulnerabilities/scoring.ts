@@ -1,8 +1,4 @@
-import cvssCalculator, {
-  type Cvss2 as Cvss2Vector,
-  type Cvss3P0 as Cvss3P0Vector,
-  type Cvss3P1 as Cvss3P1Vector,
-} from 'ae-cvss-calculator'
+import * as cvssCalculator from 'ae-cvss-calculator'
 import type { Severity } from '../../../common/dt-vocabulary.ts'
 
 export interface CvssScore {
@@ -14,8 +10,10 @@ export interface CvssScore {
   exploitabilitySubScore: number | null
 }
 
-// A UMD bundle: Node's ESM loader sees only its default export (named imports fail at start-up).
-const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } = cvssCalculator
+// The package is a webpack CommonJS bundle whose named exports Node's ESM loader cannot see (the
+// built server and tsx fail on a named import); its exports object is the default there.
+const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } =
+  (cvssCalculator as unknown as { default?: typeof cvssCalculator }).default ?? cvssCalculator
 
 const V2_METRICS = ['AV', 'AC', 'Au', 'C', 'I', 'A']
 const V3_METRICS = ['AV', 'AC', 'PR', 'UI', 'S', 'C', 'I', 'A']
@@ -47,7 +45,7 @@ export function scoreCvss(input: string | null | undefined): CvssScore | undefin
     const v3 = /^CVSS:3\.([01])\/(.+)$/.exec(text)
     const bare = text.replace(/^\((.*)\)$/, '$1')
     const names = metricNames(v3 ? v3[2]! : bare)
-    let vector: Cvss2Vector | Cvss3P0Vector | Cvss3P1Vector
+    let vector: cvssCalculator.Cvss2 | cvssCalculator.Cvss3P0 | cvssCalculator.Cvss3P1
     if (v3) vector = v3[1] === '1' ? new Cvss3P1(text) : new Cvss3P0(text)
     else if (names.includes('Au')) vector = new Cvss2(bare)
     else if (names.includes('PR')) vector = new Cvss3P0(`CVSS:3.0/${bare}`)
