@@ -1,0 +1,126 @@
+/** Driving the NVD and EPSS mirrors of a test server: configuration, one run, what it stored. */
+import { expect } from 'vitest'
+import type { MirrorStateRow } from '../../server/data/mirror-state.ts'
+import type { MirrorJobPayload } from '../../server/domain/vulnerabilities/mirror/run.ts'
+import { MIRROR_JOB } from '../../server/domain/vulnerabilities/mirror/run.ts'
+import type { apiClient } from './api-client.ts'
+import type { TestServer } from './api-server.ts'
+
+/**
+ * Sets `vuln-source` properties in one aggregate request, as the console's Vulnerability Sources
+ * pages do. Callers name every source that could reach out (EPSS is on by default): tests never
+ * leave a default internet URL switched on.
+ */
+export async function configureSources(
+  api: ReturnType<typeof apiClient>,
+  token: string,
+  properties: Record<string, string>,
+) {
+  const response = await api.request('POST', '/v1/configProperty/aggregate', {
+    token,
+    json: Object.entries(properties).map(([propertyName, propertyValue]) => ({
+      groupName: 'vuln-source',
+      propertyName,
+      propertyValue,
+    })),
+  })
+  expect(response.status, response.text).toBe(200)
+}
+
+const db = (server: TestServer) => server.lookout.ctx!.db
+
+/**
+ * Runs one mirror job (a bulk file import when `bulkFile` is given) through the server's worker
+ * and waits for it: the job is queued as "Mirror now" queues it, or an already waiting run of that
+ * source is awaited instead. Returns the source's mirror state afterwards.
+ */
+export async function runMirrorJob(
+  server: TestServer,
+  source: MirrorJobPayload['source'],
+  bulkFile?: string,
+): Promise<MirrorStateRow> {
+  const ctx = server.lookout.ctx!
+  const payload: MirrorJobPayload = bulkFile ? { source, bulkFile } : { source }
+  await ctx.enqueue(ctx.db, MIRROR_JOB, payload, {
+    singletonKey: `mirror:${source}`,
+    maxAttempts: 1,
+  })
+  const deadline = Date.now() + 25_000
+  for (;;) {
+    const [pending] = await ctx.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM job
+       WHERE singleton_key = $1 AND status IN ('queued', 'running')`,
+      [`mirror:${source}`],
+    )
+    if (pending!.count === 0) break
+    if (Date.now() > deadline) throw new Error(`the ${source} mirror did not finish in time`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return (await mirrorStateOf(server, source))!
+}
+
+export async function mirrorStateOf(server: TestServer, source: string) {
+  const [row] = await db(server).query<MirrorStateRow>(
+    'SELECT * FROM mirror_state WHERE source = $1',
+    [source],
+  )
+  return row
+}
+
+export interface StoredVulnerability {
+  vuln_id: string
+  description: string | null
+  references: string | null
+  cwes: number[] | null
+  published: Date | null
+  updated: Date | null
+  severity: string | null
+  cvss_v2_vector: string | null
+  cvss_v2_base_score: number | null
+  cvss_v3_vector: string | null
+  cvss_v3_base_score: number | null
+  cvss_v3_exploitability_sub_score: number | null
+  cvss_v3_impact_sub_score: number | null
+}
+
+export async function nvdVulnerabilities(server: TestServer): Promise<StoredVulnerability[]> {
+  return db(server).query<StoredVulnerability>(
+    `SELECT vuln_id, description, "references", cwes, published, updated, severity,
+            cvss_v2_vector, cvss_v2_base_score, cvss_v3_vector, cvss_v3_base_score,
+            cvss_v3_exploitability_sub_score, cvss_v3_impact_sub_score
+     FROM vulnerability WHERE source = 'NVD' ORDER BY vuln_id`,
+  )
+}
+
+/** The CPEs NVD attributes to a vulnerability, with their ranges. */
+export async function nvdSoftwareOf(server: TestServer, vulnId: string) {
+  return db(server).query<{
+    cpe23: string
+    version_start_including: string | null
+    version_end_excluding: string | null
+    version_end_including: string | null
+  }>(
+    `SELECT s.cpe23, s.version_start_including, s.version_end_excluding, s.version_end_including
+     FROM affected_version_attribution a
+     JOIN vulnerable_software s ON s.id = a.vulnerable_software_id
+     JOIN vulnerability v ON v.id = a.vulnerability_id
+     WHERE v.source = 'NVD' AND v.vuln_id = $1 AND a.source = 'NVD'
+     ORDER BY s.cpe23, s.version_start_including NULLS FIRST`,
+    [vulnId],
+  )
+}
+
+export async function configValue(server: TestServer, propertyName: string) {
+  const [row] = await db(server).query<{ property_value: string | null }>(
+    `SELECT property_value FROM config_property
+     WHERE group_name = 'vuln-source' AND property_name = $1`,
+    [propertyName],
+  )
+  return row?.property_value ?? null
+}
+
+export async function epssScores(server: TestServer) {
+  return db(server).query<{ cve_id: string; score: number; percentile: number }>(
+    'SELECT cve_id, score, percentile FROM epss_score ORDER BY cve_id',
+  )
+}
