@@ -20,9 +20,9 @@ describe('parseCpe', () => {
     })
   })
 
-  it('keeps escaped colons inside a value and packs extended attributes into the URI edition', () => {
+  it('unquotes escaped colons inside a value (as 4.13 stores them) and packs extended attributes into the URI edition', () => {
     const cpe = parseCpe('cpe:2.3:a:acme:web\\:app:1.0:-:*:en:pro:node.js:x64:*')!
-    expect(cpe).toMatchObject({ product: 'web\\:app', update: '-', targetSw: 'node.js' })
+    expect(cpe).toMatchObject({ product: 'web:app', update: '-', targetSw: 'node.js' })
     expect(cpe.cpe22).toBe('cpe:/a:acme:web%3aapp:1.0:-:~~pro~node.js~x64~:en')
   })
 

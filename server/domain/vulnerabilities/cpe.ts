@@ -1,10 +1,15 @@
 import { CPE_PATTERN } from '../components/schemas.ts'
 
-/** A CPE in both bindings with its eleven attributes (formatted-string values, `*` = ANY). */
-export interface ParsedCpe {
-  cpe22: string
-  cpe23: string
-  part: string
+/**
+ * CPE 2.3 formatted strings (NISTIR 7695 §6.2): `cpe:2.3:part:vendor:product:version:update:
+ * edition:language:sw_edition:target_sw:target_hw:other`, where a backslash quotes the next
+ * character, `*` is ANY and `-` is NA. No maintained npm package parses them, so this module does,
+ * with Dependency-Track's conventions: attributes are kept unquoted (`visual_c\+\+` →
+ * `visual_c++`), ANY and NA stay `*` and `-`, and the CPE 2.2 URI is derived as 4.13's parser
+ * binds it.
+ */
+export interface Cpe {
+  part: 'a' | 'o' | 'h' | '*' | '-'
   vendor: string
   product: string
   version: string
@@ -15,10 +20,11 @@ export interface ParsedCpe {
   targetSw: string
   targetHw: string
   other: string
+  /** The CPE 2.2 URI binding (`cpe:/a:vendor:product:version...`). */
+  cpe22: string
 }
 
 const ATTRIBUTES = [
-  'part',
   'vendor',
   'product',
   'version',
@@ -31,59 +37,120 @@ const ATTRIBUTES = [
   'other',
 ] as const
 
-/** Splits a CPE 2.3 formatted string on the colons that are not escaped. */
-function splitFormatted(text: string) {
-  const parts: string[] = []
-  let current = ''
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!
-    if (char === '\\' && i + 1 < text.length) {
-      current += char + text[++i]
-    } else if (char === ':') {
-      parts.push(current)
-      current = ''
-    } else current += char
+const PARTS = new Set(['a', 'o', 'h', '*', '-'])
+
+/** Splits on the colons that are not quoted by a backslash; quoting stays in the pieces. */
+function splitUnquoted(text: string): string[] {
+  const pieces: string[] = []
+  let start = 0
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]
+    if (char === '\\') index++
+    else if (char === ':') {
+      pieces.push(text.slice(start, index))
+      start = index + 1
+    }
   }
-  parts.push(current)
-  return parts
+  pieces.push(text.slice(start))
+  return pieces
 }
 
-const unescape = (value: string) => value.replace(/\\(.)/g, '$1')
-const escapeFormatted = (value: string) => value.replace(/[^A-Za-z0-9._-]/g, (c) => `\\${c}`)
+const unquote = (raw: string) => (raw.includes('\\') ? raw.replace(/\\(.)/gsu, '$1') : raw)
 
-/** A formatted-string value in the CPE 2.2 URI binding (ANY is empty). */
-function toUriValue(value: string) {
-  if (value === '*') return ''
-  if (value === '-') return '-'
-  return Array.from(new TextEncoder().encode(unescape(value)), (byte) => {
-    const char = String.fromCharCode(byte)
-    return /[A-Za-z0-9._-]/.test(char) ? char : `%${byte.toString(16).padStart(2, '0')}`
-  }).join('')
+const URI_PLAIN = /[A-Za-z0-9._-]/
+
+/** One attribute in the CPE 2.2 URI binding: ANY is empty, special characters percent-encoded. */
+function uriComponent(raw: string): string {
+  if (raw === '*' || raw === '') return ''
+  if (raw === '-') return '-'
+  let out = ''
+  for (let index = 0; index < raw.length; index++) {
+    let char = raw[index]!
+    if (char === '\\' && index + 1 < raw.length) {
+      char = raw[++index]!
+      out += URI_PLAIN.test(char) ? char : percentEncode(char)
+    } else if (char === '*') out += '%02'
+    else if (char === '?') out += '%01'
+    else out += URI_PLAIN.test(char) ? char : percentEncode(char)
+  }
+  return out
 }
 
-function toFormattedValue(value: string) {
+const percentEncode = (char: string) =>
+  [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+
+function cpe22Of(part: string, raw: readonly string[]): string {
+  const [
+    vendor,
+    product,
+    version,
+    update,
+    edition,
+    language,
+    swEdition,
+    targetSw,
+    targetHw,
+    other,
+  ] = raw.map(uriComponent)
+  const extended = [swEdition, targetSw, targetHw, other].some((value) => value !== '')
+  const packedEdition = extended
+    ? `~${edition}~${swEdition}~${targetSw}~${targetHw}~${other}`
+    : edition
+  const uri = `cpe:/${part === '*' ? '' : part}:${vendor}:${product}:${version}:${update}:${packedEdition}:${language}`
+  return uri.replace(/:+$/, '')
+}
+
+/** Parses a CPE 2.3 formatted string, or returns undefined when it is not one. */
+export function parseCpe23(text: string): Cpe | undefined {
+  if (!text.startsWith('cpe:2.3:')) return undefined
+  const pieces = splitUnquoted(text)
+  if (pieces.length !== 13) return undefined
+  const part = pieces[2]!
+  if (!PARTS.has(part)) return undefined
+  const raw = pieces.slice(3)
+  if (raw.some((piece) => piece === '' || /\s/.test(piece)) || /(^|[^\\])(\\\\)*\\$/.test(text)) {
+    return undefined
+  }
+  const cpe = { part: part as Cpe['part'], cpe22: cpe22Of(part, raw) } as Cpe
+  ATTRIBUTES.forEach((name, index) => {
+    cpe[name] = unquote(raw[index]!)
+  })
+  return cpe
+}
+
+/** A CPE in both bindings: the 2.3 formatted string as well. */
+export type ParsedCpe = Cpe & { cpe23: string }
+
+/** A CPE 2.2 URI value as a 2.3 formatted-string value (ANY is `*`). */
+function formattedValue(value: string) {
   if (value === '') return '*'
   if (value === '-') return '-'
+  let decoded = value
   try {
-    return escapeFormatted(decodeURIComponent(value))
+    decoded = decodeURIComponent(value)
   } catch {
-    return escapeFormatted(value)
+    // a stray % stays as it is
   }
+  return decoded.replace(/[^A-Za-z0-9._-]/g, (c) => `\\${c}`)
 }
 
-function fromAttributes(values: string[]): ParsedCpe {
-  const attributes = Object.fromEntries(ATTRIBUTES.map((name, i) => [name, values[i] ?? '*']))
-  const uri = values.slice(0, 7).map(toUriValue)
-  const extended = values.slice(7, 11)
-  if (extended.some((value) => value !== '*')) {
-    uri[5] = `~${[values[5]!, ...extended].map(toUriValue).join('~')}`
-  }
-  while (uri.length > 1 && uri[uri.length - 1] === '') uri.pop()
-  return {
-    ...(attributes as Omit<ParsedCpe, 'cpe22' | 'cpe23'>),
-    cpe22: `cpe:/${uri.join(':')}`,
-    cpe23: `cpe:2.3:${values.join(':')}`,
-  }
+/** The eleven 2.3 values of a CPE 2.2 URI, its packed edition unpacked. */
+function valuesOfUri(uri: string): string[] {
+  const values = Array.from({ length: 11 }, () => '*')
+  uri
+    .slice('cpe:/'.length)
+    .split(':')
+    .forEach((value, index) => {
+      if (index === 5 && value.startsWith('~')) {
+        const [, edition = '', swEdition = '', targetSw = '', targetHw = '', other = ''] =
+          value.split('~')
+        ;[edition, swEdition, targetSw, targetHw, other].forEach((packed, j) => {
+          values[j === 0 ? 5 : j + 6] = formattedValue(packed)
+        })
+      } else if (index < 7) values[index] = formattedValue(value)
+    })
+  values[0] = values[0]!.toLowerCase()
+  return values
 }
 
 /**
@@ -93,21 +160,7 @@ function fromAttributes(values: string[]): ParsedCpe {
 export function parseCpe(text: string): ParsedCpe | undefined {
   const cpe = text.trim()
   if (!CPE_PATTERN.test(cpe)) return undefined
-  if (cpe.startsWith('cpe:2.3:')) {
-    const values = splitFormatted(cpe.slice('cpe:2.3:'.length))
-    return values.length === 11 ? fromAttributes(values) : undefined
-  }
-  const uri = cpe.slice('cpe:/'.length).split(':')
-  const values = Array.from({ length: 11 }, () => '*')
-  uri.forEach((value, i) => {
-    if (i === 5 && value.startsWith('~')) {
-      const [, edition = '', swEdition = '', targetSw = '', targetHw = '', other = ''] =
-        value.split('~')
-      ;[edition, swEdition, targetSw, targetHw, other].forEach((packed, j) => {
-        values[j === 0 ? 5 : j + 6] = toFormattedValue(packed)
-      })
-    } else values[i] = toFormattedValue(value)
-  })
-  values[0] = values[0]!.toLowerCase()
-  return fromAttributes(values)
+  const cpe23 = cpe.startsWith('cpe:2.3:') ? cpe : `cpe:2.3:${valuesOfUri(cpe).join(':')}`
+  const parsed = parseCpe23(cpe23)
+  return parsed && { ...parsed, cpe23 }
 }

@@ -3,6 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { z } from 'zod'
+import type { Queryable } from '../../../db/database.ts'
+import { readMirrorMarker, writeMirrorMarker } from '../../../data/mirror-markers.ts'
 import { fetchWithRetry, joinUrl, type RetryPolicy } from './http-retry.ts'
 import { mapNvdItems, NVD_WRITE_OPTIONS } from './nvd-mapping.ts'
 import {
@@ -53,13 +56,21 @@ export function feedNames(now: Date): string[] {
 
 const feedPath = (feed: string) => `json/cve/2.0/nvdcve-2.0-${feed}`
 
+/** What the NVD marker (mirror_state.marker) keeps: the content hash last imported per feed. */
+const importedFeedsSchema = z.object({ importedFeeds: z.record(z.string(), z.string()) })
+
+/**
+ * Downloaded feeds live in the work folder; which content was imported lives in the database
+ * (the NVD marker), so a fresh database re-imports every feed even when the folder survives.
+ */
 class FeedStore {
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly db: Queryable,
+  ) {}
   file = (feed: string) => path.join(this.dir, `nvdcve-2.0-${feed}.json.gz`)
   /** The meta of the file on disk, written once its content was checked against it. */
   private metaFile = (feed: string) => path.join(this.dir, `nvdcve-2.0-${feed}.meta`)
-  /** The hash of the content last imported into the catalogue. */
-  private importedFile = (feed: string) => path.join(this.dir, `nvdcve-2.0-${feed}.imported`)
 
   async downloaded(feed: string): Promise<FeedMeta | undefined> {
     const text = await fs.promises.readFile(this.metaFile(feed), 'utf8').catch(() => undefined)
@@ -69,11 +80,16 @@ class FeedStore {
   async markDownloaded(feed: string, meta: FeedMeta) {
     await fs.promises.writeFile(this.metaFile(feed), `size:${meta.size}\nsha256:${meta.sha256}\n`)
   }
+  private async importedFeeds(): Promise<Record<string, string>> {
+    const marker = importedFeedsSchema.safeParse(await readMirrorMarker(this.db, 'NVD'))
+    return marker.success ? marker.data.importedFeeds : {}
+  }
   async imported(feed: string) {
-    return (await fs.promises.readFile(this.importedFile(feed), 'utf8').catch(() => '')).trim()
+    return (await this.importedFeeds())[feed] ?? ''
   }
   async markImported(feed: string, sha256: string) {
-    await fs.promises.writeFile(this.importedFile(feed), `${sha256}\n`)
+    const importedFeeds = { ...(await this.importedFeeds()), [feed]: sha256 }
+    await writeMirrorMarker(this.db, 'NVD', { importedFeeds })
   }
 }
 
@@ -101,7 +117,7 @@ export async function mirrorNvdFeeds(
   { importing }: { importing: boolean },
 ) {
   const base = (await nvdConfig(context, 'nvd.feeds.url')) ?? DEFAULT_NVD_FEEDS_URL
-  const store = new FeedStore(path.join(context.workDir, 'feeds'))
+  const store = new FeedStore(path.join(context.workDir, 'feeds'), context.db)
   await fs.promises.mkdir(store.dir, { recursive: true })
   const policy = {
     retries: settings.retries,

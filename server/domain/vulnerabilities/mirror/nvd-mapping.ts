@@ -3,7 +3,7 @@ import type {
   VulnerabilityRecord,
   VulnerableSoftwareInput,
 } from '../model.ts'
-import { parseCpe23 } from './nvd-cpe.ts'
+import { parseCpe23 } from '../cpe.ts'
 import { parseCweId } from '../cwe.ts'
 import { deriveSeverity } from '../scoring.ts'
 

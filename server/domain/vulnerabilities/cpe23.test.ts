@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCpe23 } from './nvd-cpe.ts'
+import { parseCpe23 } from './cpe.ts'
 
 describe('parseCpe23', () => {
   it('reads the eleven attributes of a CPE 2.3 formatted string', () => {
