@@ -6,6 +6,7 @@ import component from './component.ts'
 import configProperty from './config-property.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
+import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import permission from './permission.ts'
 import projectProperty from './project-property.ts'
@@ -45,4 +46,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   dependencyGraph,
   service,
   bom,
+  mirror,
 }
