@@ -116,7 +116,7 @@ function setProperty(propertyName: string, propertyValue: string | null) {
 
 async function upload(
   source: string,
-  file: { name: string; content: string | Uint8Array } | undefined,
+  file: { name: string; content: string | Uint8Array<ArrayBuffer> } | undefined,
   credentials: Record<string, string> = { Authorization: `Bearer ${adminJwt}` },
 ) {
   const form = new FormData()
