@@ -26,6 +26,8 @@ export interface RequestOptions {
   text?: string
   /** Sent as multipart/form-data, streamed (files are not copied into the request first). */
   multipart?: FormData
+  /** A body passed on as it arrived (e.g. a browser's multipart upload), never held whole. */
+  stream?: { body: ReadableStream<Uint8Array>; contentType: string }
   /** Statuses that are answers, not failures (e.g. 304). */
   accept?: number[]
 }
@@ -53,6 +55,9 @@ export function createApiClient(context: AppLoadContext, token?: string) {
       const encoded = new Response(options.multipart)
       headers.set('Content-Type', encoded.headers.get('Content-Type')!)
       body = encoded.body!
+    } else if (options.stream) {
+      headers.set('Content-Type', options.stream.contentType)
+      body = options.stream.body
     }
     const search = new URLSearchParams()
     for (const [key, value] of Object.entries(options.query ?? {})) {

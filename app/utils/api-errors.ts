@@ -169,6 +169,8 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'The property expected a number and a number was not sent.': 'apiMessages.configValueInvalid',
   'The property expected a URL but the URL was malformed.': 'apiMessages.configValueInvalid',
   'The property expected a UUID but a valid UUID was not sent.': 'apiMessages.configValueInvalid',
+  'The uploaded file is empty.': 'vulnSources.upload.empty',
+  'Send the bulk file as the multipart/form-data field "file".': 'vulnSources.upload.noFile',
 }
 
 const SERVER_MESSAGE_PATTERNS: Array<[RegExp, string]> = [

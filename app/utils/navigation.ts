@@ -147,6 +147,9 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       { path: 'nvd', labelKey: 'admin.pages.nvd' },
       { path: 'github', labelKey: 'admin.pages.github' },
       { path: 'osv', labelKey: 'admin.pages.osv' },
+      // Beyond 4.13: the two feeds Lookout mirrors besides the vulnerability databases.
+      { path: 'epss', name: 'EPSS' },
+      { path: 'kev', name: 'CISA KEV' },
     ],
   },
   {

@@ -97,6 +97,12 @@ const EnvSchema = z.object({
   LOOKOUT_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(128),
   // Off in tests: mirrors then run only when asked ("Mirror now", a changed source).
   LOOKOUT_MIRROR_SCHEDULE: booleanString.default(true),
+  // A source's bulk file uploaded for an air-gapped mirror (an OSV all.zip reaches a gigabyte).
+  LOOKOUT_MIRROR_UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

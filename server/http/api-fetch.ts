@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import type { FastifyInstance } from 'fastify'
 import type { ApiFetch } from './console.ts'
 
@@ -15,7 +17,10 @@ export function injectFetch(app: FastifyInstance): ApiFetch {
           ? undefined
           : typeof body === 'string' || Buffer.isBuffer(body)
             ? body
-            : Buffer.from(await new Response(body).arrayBuffer()),
+            : body instanceof ReadableStream
+              ? // Streamed on (an upload of gigabytes is never held whole in memory).
+                Readable.fromWeb(body as WebReadableStream)
+              : Buffer.from(await new Response(body).arrayBuffer()),
     })
     const nullBody = [101, 204, 205, 304].includes(response.statusCode)
     const responseHeaders = new Headers()

@@ -133,6 +133,34 @@ export async function failJob(db: Queryable, job: JobRow, workerId: string, erro
   )
 }
 
+/**
+ * Puts a running job back in the queue to run after a delay, without counting the attempt (the
+ * work could not start yet). The worker's completion of it afterwards changes nothing.
+ */
+export async function deferJob(db: Queryable, jobId: number, delayMs: number) {
+  await db.query(
+    `UPDATE job SET status = 'queued', attempts = GREATEST(attempts - 1, 0), locked_by = NULL,
+        locked_until = NULL, run_at = now() + ($2::int * interval '1 millisecond'), updated_at = now()
+     WHERE id = $1 AND status = 'running'`,
+    [jobId, delayMs],
+  )
+}
+
+/** Whether another job of a kind whose payload contains the given fields holds a live lease. */
+export async function isAnotherJobRunning(
+  db: Queryable,
+  kind: string,
+  excludeId: number,
+  payload: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await db.query<{ running: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM job WHERE kind = $1 AND id <> $2 AND status = 'running'
+       AND locked_until >= now() AND payload @> $3::jsonb) AS running`,
+    [kind, excludeId, JSON.stringify(payload)],
+  )
+  return rows[0]?.running ?? false
+}
+
 export async function isChainProcessing(db: Queryable, chainId: string): Promise<boolean> {
   const rows = await db.query<{ processing: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM job WHERE chain_id = $1 AND status IN ('queued', 'running'))

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import * as properties from '../../domain/config/properties.ts'
+import { mirrorChangedSources } from '../../domain/vulnerabilities/mirror/status.ts'
 import {
   noBody,
   NotFoundText,
@@ -90,7 +91,17 @@ export default function configPropertyRoutes(
         },
       },
     },
-    async (request) => properties.updateConfigProperty(ctx.db, request.body, encryptionKey),
+    async (request) => {
+      const changed: properties.ConfigPropertyKey[] = []
+      const updated = await properties.updateConfigProperty(
+        ctx.db,
+        request.body,
+        encryptionKey,
+        changed,
+      )
+      await mirrorChangedSources(ctx.db, ctx.enqueue, encryptionKey, changed)
+      return updated
+    },
   )
 
   app.post(
@@ -105,6 +116,16 @@ export default function configPropertyRoutes(
         response: { 200: z.array(z.union([ConfigPropertyJson, z.string(), z.null()])) },
       },
     },
-    async (request) => properties.updateConfigProperties(ctx.db, request.body, encryptionKey),
+    async (request) => {
+      const changed: properties.ConfigPropertyKey[] = []
+      const results = await properties.updateConfigProperties(
+        ctx.db,
+        request.body,
+        encryptionKey,
+        changed,
+      )
+      await mirrorChangedSources(ctx.db, ctx.enqueue, encryptionKey, changed)
+      return results
+    },
   )
 }

@@ -8,6 +8,7 @@ import configProperty from './config-property.ts'
 import cwe from './cwe.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
+import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import permission from './permission.ts'
 import projectProperty from './project-property.ts'
@@ -55,4 +56,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   vulnerabilityAssignment,
   cwe,
   calculator,
+  mirror,
 }

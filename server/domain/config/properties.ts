@@ -118,17 +118,29 @@ export interface ConfigPropertyUpdate {
   propertyValue: string | null
 }
 
-/** Applies one update; 304 for an unchanged secret, 404 for an unknown property. */
+export interface ConfigPropertyKey {
+  groupName: string
+  propertyName: string
+}
+
+/**
+ * Applies one update; 304 for an unchanged secret, 404 for an unknown property. A property whose
+ * stored value now differs is added to `changed` (a new secret always counts as a change).
+ */
 export async function updateConfigProperty(
   db: Queryable,
   update: ConfigPropertyUpdate,
   encryptionKey: Uint8Array,
+  changed: ConfigPropertyKey[] = [],
 ) {
   const row = await findConfigProperty(db, update.groupName, update.propertyName)
   if (!row) throw textError(404, 'The config property could not be found.')
   const value = normaliseValue(row, update.propertyValue, encryptionKey)
   if (value === 'unchanged') throw new HttpError(304)
   await setConfigPropertyValue(db, row.group_name, row.property_name, value)
+  if (value !== row.property_value) {
+    changed.push({ groupName: row.group_name, propertyName: row.property_name })
+  }
   return configPropertyJson({ ...row, property_value: value })
 }
 
@@ -137,11 +149,12 @@ export async function updateConfigProperties(
   db: Queryable,
   updates: ConfigPropertyUpdate[],
   encryptionKey: Uint8Array,
+  changed: ConfigPropertyKey[] = [],
 ) {
   const results: Array<ReturnType<typeof configPropertyJson> | string | null> = []
   for (const update of updates) {
     try {
-      results.push(await updateConfigProperty(db, update, encryptionKey))
+      results.push(await updateConfigProperty(db, update, encryptionKey, changed))
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
       // Every refusal here is one of normaliseValue's plain-text sentences.

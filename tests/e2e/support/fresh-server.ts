@@ -28,6 +28,8 @@ export async function startFreshServer(extraEnv: Record<string, string> = {}) {
       LOOKOUT_DATA_DIR: dataDir,
       LOOKOUT_BCRYPT_ROUNDS: '4',
       LOG_LEVEL: 'warn',
+      // Mirrors run only when a test asks (they would reach the internet on their own schedule).
+      LOOKOUT_MIRROR_SCHEDULE: 'false',
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { NavLink, Outlet, useLoaderData, useParams } from '@remix-run/react'
+import { NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -22,7 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { sections } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
-  const params = useParams()
+  // The section is the first segment after /admin (its own pages have static routes).
+  const currentSection = useLocation().pathname.split('/')[2]
   const visible = ADMIN_SECTIONS.filter((section) => sections.includes(section.path))
   return (
     <div className="flex flex-col gap-6 lg:flex-row">
@@ -30,7 +31,7 @@ export default function AdminLayout() {
         <ul className="flex flex-col gap-2">
           {visible.map((section) => (
             <li key={section.path}>
-              <details open={params.section === section.path} className="rounded-lg border bg-card">
+              <details open={currentSection === section.path} className="rounded-lg border bg-card">
                 <summary className="cursor-pointer rounded-lg px-4 py-3 font-medium">
                   {t(section.labelKey)}
                 </summary>

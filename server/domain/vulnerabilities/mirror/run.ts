@@ -110,14 +110,24 @@ export async function runMirror(
 
 type Enqueue = AppContext['enqueue']
 
-/** Queues a run now ("Mirror now", a changed source); a run already waiting is brought forward. */
-export async function requestMirror(db: Queryable, enqueue: Enqueue, name: MirrorSourceName) {
+export const mirrorSingletonKey = (name: MirrorSourceName) => `mirror:${name}`
+
+/**
+ * Queues a run now ("Mirror now", a changed source); a run already waiting is brought forward.
+ * Answers the job chain of the queued run, or undefined when a run of the source is under way.
+ */
+export async function requestMirror(
+  db: Queryable,
+  enqueue: Enqueue,
+  name: MirrorSourceName,
+): Promise<string | undefined> {
   await markMirrorQueued(db, name)
-  await enqueue(db, MIRROR_JOB, { source: name } satisfies MirrorJobPayload, {
-    singletonKey: `mirror:${name}`,
+  const job = await enqueue(db, MIRROR_JOB, { source: name } satisfies MirrorJobPayload, {
+    singletonKey: mirrorSingletonKey(name),
     maxAttempts: 3,
     hasten: true,
   })
+  return job?.chainId
 }
 
 /**
@@ -141,7 +151,7 @@ export async function scheduleDueMirrors(
     const due = options.atStartup || Date.now() - last >= hours * 3_600_000
     if (!due) continue
     await enqueue(deps.db, MIRROR_JOB, { source: name } satisfies MirrorJobPayload, {
-      singletonKey: `mirror:${name}`,
+      singletonKey: mirrorSingletonKey(name),
       maxAttempts: 3,
       runAt: new Date(Date.now() + (options.atStartup ? source.initialDelayMs : 0)),
     })

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import type { MirrorStatus } from '../domain/vulnerabilities/mirror/status.ts'
+import { MIRROR_SOURCES } from '../domain/vulnerabilities/mirror/source.ts'
+
+/** Lookout's own (additive) mirror status: one entry per source, dates epoch ms, nulls omitted. */
+export const MirrorStatusJson = z.object({
+  source: z.enum(MIRROR_SOURCES),
+  enabled: z.boolean(),
+  status: z.enum(['IDLE', 'QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED']),
+  recordsDone: z.number(),
+  recordsTotal: z.number().optional(),
+  currentStep: z.string().optional(),
+  startedAt: z.number().optional(),
+  finishedAt: z.number().optional(),
+  lastSuccessAt: z.number().optional(),
+  lastError: z.string().optional(),
+  lastErrorAt: z.number().optional(),
+})
+
+const epoch = (date: Date | string | null | undefined) =>
+  date === null || date === undefined ? undefined : new Date(date).getTime()
+const orUndefined = <T>(value: T | null | undefined) => value ?? undefined
+
+export function mirrorStatusJson({
+  source,
+  enabled,
+  state,
+}: MirrorStatus): z.infer<typeof MirrorStatusJson> {
+  return {
+    source,
+    enabled,
+    status: state?.status ?? 'IDLE',
+    recordsDone: state?.records_done ?? 0,
+    recordsTotal: orUndefined(state?.records_total),
+    currentStep: orUndefined(state?.current_step),
+    startedAt: epoch(state?.started_at),
+    finishedAt: epoch(state?.finished_at),
+    lastSuccessAt: epoch(state?.last_success_at),
+    lastError: orUndefined(state?.last_error),
+    lastErrorAt: epoch(state?.last_error_at),
+  }
+}
