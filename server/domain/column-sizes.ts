@@ -12,3 +12,6 @@ export const sizeMessage = (min: number, max: number) => `size must be between $
 /** Whether a text is too long for a column of `max` characters (undefined and null fit). */
 export const exceeds = (value: string | null | undefined, max = NAME_MAX) =>
   value !== null && value !== undefined && value.length > max
+
+/** Long texts (Dependency-Track's CLOB columns: descriptions, details, references). */
+export const LONG_TEXT_MAX = 65_535

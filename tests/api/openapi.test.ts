@@ -26,6 +26,10 @@ const ANY_PRINCIPAL = [
   'GET /api/v1/team/visible',
   'GET /api/v1/event/token/{uuid}',
   'POST /api/v1/user/logout',
+  'GET /api/v1/cwe',
+  'GET /api/v1/cwe/{cweId}',
+  'GET /api/v1/calculator/cvss',
+  'GET /api/v1/calculator/owasp',
 ]
 
 let server: TestServer

@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
 import bom from './bom.ts'
+import calculator from './calculator.ts'
 import componentProperty from './component-property.ts'
 import component from './component.ts'
 import configProperty from './config-property.ts'
+import cwe from './cwe.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
 import oidc from './oidc.ts'
@@ -16,6 +18,9 @@ import tag from './tag.ts'
 import team from './team.ts'
 import user from './user.ts'
 import version from './version.ts'
+import vulnerabilityAssignment from './vulnerability-assignment.ts'
+import vulnerabilityInternal from './vulnerability-internal.ts'
+import vulnerability from './vulnerability.ts'
 
 export interface RouteSecrets {
   encryptionKey: Uint8Array
@@ -45,4 +50,9 @@ export const routeFamilies: Record<string, RouteFamily> = {
   dependencyGraph,
   service,
   bom,
+  vulnerability,
+  vulnerabilityInternal,
+  vulnerabilityAssignment,
+  cwe,
+  calculator,
 }
