@@ -1,25 +1,14 @@
 import { z } from 'zod'
+import { CvssScoreShape, OwaspScoreShape } from '../../common/vulnerability-shapes.ts'
 import { ApiError, type ApiClient } from './client.server.ts'
 
-export const CvssScoreSchema = z
-  .object({
-    baseScore: z.number(),
-    impactSubScore: z.number().nullish(),
-    exploitabilitySubScore: z.number().nullish(),
-  })
-  .loose()
+export const CvssScoreSchema = CvssScoreShape.extend({
+  impactSubScore: z.number().nullish(),
+  exploitabilitySubScore: z.number().nullish(),
+}).loose()
 export type CvssScore = z.infer<typeof CvssScoreSchema>
 
-export const OwaspScoreSchema = z
-  .object({
-    likelihoodScore: z.number(),
-    technicalImpactScore: z.number(),
-    businessImpactScore: z.number(),
-    likelihood: z.string().optional(),
-    technicalImpact: z.string().optional(),
-    businessImpact: z.string().optional(),
-  })
-  .loose()
+export const OwaspScoreSchema = OwaspScoreShape.loose()
 export type OwaspScore = z.infer<typeof OwaspScoreSchema>
 
 /** A vector the calculator refuses (400) scores as nothing; other failures are errors. */

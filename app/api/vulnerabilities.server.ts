@@ -1,119 +1,53 @@
 import { randomInt } from 'node:crypto'
 import { z } from 'zod'
+import {
+  AffectedComponentShape,
+  AffectedProjectShape,
+  AffectedVersionAttributionShape,
+  CweShape,
+  KevShape,
+  VulnerabilityAliasShape,
+  VulnerabilityShape,
+} from '../../common/vulnerability-shapes.ts'
 import { ApiError, type ApiClient } from './client.server.ts'
 
-const score = z.number().optional()
-
-export const CweSchema = z.object({ cweId: z.number(), name: z.string().optional() }).loose()
+export const CweSchema = CweShape.extend({ name: z.string().optional() }).loose()
 export type Cwe = z.infer<typeof CweSchema>
 
-/** VulnerabilityAlias: one id per source, as the API names them. */
-export const AliasSchema = z
-  .object({
-    internalId: z.string().optional(),
-    cveId: z.string().optional(),
-    ghsaId: z.string().optional(),
-    sonatypeId: z.string().optional(),
-    osvId: z.string().optional(),
-    snykId: z.string().optional(),
-    gsdId: z.string().optional(),
-    vulnDbId: z.string().optional(),
-  })
-  .loose()
+export const AliasSchema = VulnerabilityAliasShape.loose()
 export type Alias = z.infer<typeof AliasSchema>
 
-/** CISA's Known Exploited Vulnerabilities entry (Lookout's addition to the 4.13 fields). */
-export const KevSchema = z
-  .object({
-    dateAdded: z.string(),
-    dueDate: z.string().optional(),
-    requiredAction: z.string().optional(),
-    knownRansomwareCampaignUse: z.string().optional(),
-    vulnerabilityName: z.string().optional(),
-  })
-  .loose()
+export const KevSchema = KevShape.loose()
 export type Kev = z.infer<typeof KevSchema>
 
-export const AttributionSchema = z
-  .object({
-    source: z.string().optional(),
-    firstSeen: z.number().optional(),
-    lastSeen: z.number().optional(),
-  })
-  .loose()
-
-export const AffectedComponentSchema = z
-  .object({
-    uuid: z.string().optional(),
-    identityType: z.enum(['CPE', 'PURL']),
-    identity: z.string(),
-    versionType: z.enum(['EXACT', 'RANGE']).optional(),
-    version: z.string().optional(),
-    versionEndExcluding: z.string().optional(),
-    versionEndIncluding: z.string().optional(),
-    versionStartExcluding: z.string().optional(),
-    versionStartIncluding: z.string().optional(),
-    affectedVersionAttributions: z.array(AttributionSchema).optional(),
-  })
-  .loose()
+export const AffectedComponentSchema = AffectedComponentShape.extend({
+  affectedVersionAttributions: z
+    .array(AffectedVersionAttributionShape.partial().loose())
+    .optional(),
+}).loose()
 export type AffectedComponent = z.infer<typeof AffectedComponentSchema>
 
+const count = z.number().optional()
+
 /** Vulnerability JSON (dt-api-portfolio §3.4) plus Lookout's CVSS v4, EPSS and KEV fields. */
-export const VulnerabilitySchema = z
-  .object({
-    uuid: z.string(),
-    vulnId: z.string(),
-    source: z.string(),
-    title: z.string().optional(),
-    subTitle: z.string().optional(),
-    description: z.string().optional(),
-    detail: z.string().optional(),
-    recommendation: z.string().optional(),
-    references: z.string().optional(),
-    credits: z.string().optional(),
-    created: z.string().optional(),
-    published: z.string().optional(),
-    updated: z.string().optional(),
-    cwes: z.array(CweSchema).optional(),
-    cvssV2BaseScore: score,
-    cvssV2ImpactSubScore: score,
-    cvssV2ExploitabilitySubScore: score,
-    cvssV2Vector: z.string().optional(),
-    cvssV3BaseScore: score,
-    cvssV3ImpactSubScore: score,
-    cvssV3ExploitabilitySubScore: score,
-    cvssV3Vector: z.string().optional(),
-    cvssV4Score: score,
-    cvssV4Vector: z.string().optional(),
-    owaspRRLikelihoodScore: score,
-    owaspRRTechnicalImpactScore: score,
-    owaspRRBusinessImpactScore: score,
-    owaspRRVector: z.string().optional(),
-    severity: z.string().optional(),
-    vulnerableVersions: z.string().optional(),
-    patchedVersions: z.string().optional(),
-    epssScore: score,
-    epssPercentile: score,
-    kev: KevSchema.optional(),
-    aliases: z.array(AliasSchema).optional(),
-    affectedComponents: z.array(AffectedComponentSchema).optional(),
-    affectedProjectCount: z.number().optional(),
-    affectedActiveProjectCount: z.number().optional(),
-    affectedInactiveProjectCount: z.number().optional(),
-  })
-  .loose()
+export const VulnerabilitySchema = VulnerabilityShape.extend({
+  cwes: z.array(CweSchema).optional(),
+  cwe: CweSchema.optional(),
+  kev: KevSchema.optional(),
+  aliases: z.array(AliasSchema).optional(),
+  affectedComponents: z.array(AffectedComponentSchema).optional(),
+  affectedProjectCount: count,
+  affectedActiveProjectCount: count,
+  affectedInactiveProjectCount: count,
+}).loose()
 export type Vulnerability = z.infer<typeof VulnerabilitySchema>
 
-export const AffectedProjectSchema = z
-  .object({
-    uuid: z.string(),
-    name: z.string(),
-    version: z.string().nullish(),
-    active: z.boolean().optional(),
-    dependencyGraphAvailable: z.boolean().optional(),
-    affectedComponentUuids: z.array(z.string()).optional(),
-  })
-  .loose()
+export const AffectedProjectSchema = AffectedProjectShape.extend({
+  version: z.string().nullish(),
+  dependencyGraphAvailable: z.boolean().optional(),
+  active: z.boolean().optional(),
+  affectedComponentUuids: z.array(z.string()).optional(),
+}).loose()
 export type AffectedProject = z.infer<typeof AffectedProjectSchema>
 
 export interface VulnerabilityListOptions {

@@ -25,11 +25,18 @@ function percent(value: number, locale: string) {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value)
 }
 
-function Vector({ label, vector }: { label: string; vector?: string }) {
+/** `CVSS v3.1` for a `CVSS:3.1/…` vector, `CVSS v2` for a v2 one. */
+function cvssName(vector: string | undefined, fallback: string) {
+  const version = vector?.match(/^CVSS:(\d\.\d)\//)?.[1]
+  return version ? `CVSS v${version}` : fallback
+}
+
+function Vector({ name, vector }: { name: string; vector?: string }) {
+  const { t } = useTranslation()
   if (!vector) return null
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
-      <span>{label}</span>
+      <span>{t('vulnerabilities.scores.vector', { name })}</span>
       <code className="break-all font-mono text-foreground">{vector}</code>
     </p>
   )
@@ -127,19 +134,9 @@ export function VulnerabilityScores({ vulnerability: v }: { vulnerability: Score
         </div>
       ) : null}
       <div className="flex flex-col gap-1">
-        <Vector label={t('vulnerabilities.scores.vector', { name: cvss?.label ?? '' })} vector={cvss?.vector} />
-        {hasV4 ? (
-          <Vector
-            label={t('vulnerabilities.scores.vector', { name: t('vulnerabilities.scores.cvssV4') })}
-            vector={v.cvssV4Vector}
-          />
-        ) : null}
-        {hasOwasp ? (
-          <Vector
-            label={t('vulnerabilities.scores.vector', { name: t('vulnerabilities.editor.tabs.owasp') })}
-            vector={v.owaspRRVector}
-          />
-        ) : null}
+        <Vector name={cvssName(cvss?.vector, v3 ? 'CVSS v3' : 'CVSS v2')} vector={cvss?.vector} />
+        {hasV4 ? <Vector name="CVSS v4.0" vector={v.cvssV4Vector} /> : null}
+        {hasOwasp ? <Vector name="OWASP RR" vector={v.owaspRRVector} /> : null}
       </div>
     </div>
   )

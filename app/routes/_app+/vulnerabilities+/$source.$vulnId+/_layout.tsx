@@ -51,7 +51,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     canEdit,
     canSeeProjects,
-    projectCount: projects?.length,
+    // The tab lists active projects unless asked for all; its badge counts the same.
+    projectCount: projects?.filter((project) => project.active !== false).length,
     dialog,
     editor,
     attributions: dialog === 'details' ? attributionsOf(vulnerability) : {},
