@@ -23,9 +23,7 @@ async function refusedAsUndefined<T>(call: Promise<T>): Promise<T | undefined> {
 
 /** GET /v1/calculator/cvss: base, impact and exploitability scores of a v2 or v3 vector. */
 export function calculateCvss(api: ApiClient, vector: string) {
-  return refusedAsUndefined(
-    api.json(CvssScoreSchema, '/v1/calculator/cvss', { query: { vector } }),
-  )
+  return refusedAsUndefined(api.json(CvssScoreSchema, '/v1/calculator/cvss', { query: { vector } }))
 }
 
 /** GET /v1/calculator/owasp: likelihood, technical and business impact of an OWASP RR vector. */

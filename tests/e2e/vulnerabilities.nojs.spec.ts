@@ -2,10 +2,14 @@ import { type Locator, type Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { CVSS_V3, seedInternalVulnerability, uniqueVulnPrefix } from './support/vulnerabilities.ts'
 
-const rows = (page: Page) => page.getByRole('table', { name: 'Vulnerabilities' }).locator('tbody tr')
+const rows = (page: Page) =>
+  page.getByRole('table', { name: 'Vulnerabilities' }).locator('tbody tr')
 
 async function choose(scope: Locator, metric: string, value: string) {
-  await scope.getByRole('group', { name: metric, exact: true }).getByText(value, { exact: true }).click()
+  await scope
+    .getByRole('group', { name: metric, exact: true })
+    .getByText(value, { exact: true })
+    .click()
 }
 
 test('without JavaScript: search, filter and sort the list through the URL', async ({
@@ -14,7 +18,10 @@ test('without JavaScript: search, filter and sort the list through the URL', asy
   baseURL,
 }) => {
   const prefix = uniqueVulnPrefix()
-  await seedInternalVulnerability(baseURL!, { vulnId: `${prefix}-a`, cvssV3Vector: CVSS_V3.critical })
+  await seedInternalVulnerability(baseURL!, {
+    vulnId: `${prefix}-a`,
+    cvssV3Vector: CVSS_V3.critical,
+  })
   await seedInternalVulnerability(baseURL!, { vulnId: `${prefix}-b`, cvssV3Vector: CVSS_V3.low })
   const user = await makeUser(['VIEW_PORTFOLIO'])
   await signIn(page, user, '/vulnerabilities')
@@ -67,7 +74,10 @@ test('without JavaScript: create an internal vulnerability with the calculators,
   await choose(v3, 'Integrity impact', 'Low')
   await choose(v3, 'Availability impact', 'None')
   await v3.getByRole('button', { name: 'Calculate' }).click()
-  await expect(v3.getByRole('meter', { name: 'Base score' })).toHaveAttribute('aria-valuetext', '6.1/10')
+  await expect(v3.getByRole('meter', { name: 'Base score' })).toHaveAttribute(
+    'aria-valuetext',
+    '6.1/10',
+  )
   await expect(dialog.getByLabel('Title')).toHaveValue('Open redirect in the sign-in page')
   await expect(dialog.locator('output').first()).toHaveText('Medium')
 
@@ -92,7 +102,10 @@ test('without JavaScript: create an internal vulnerability with the calculators,
   ]
   for (const [factor, label] of factors) await owasp.getByLabel(factor).selectOption({ label })
   await owasp.getByRole('button', { name: 'Calculate' }).click()
-  await expect(owasp.getByRole('meter', { name: 'Likelihood' })).toHaveAttribute('aria-valuetext', '6.1/9')
+  await expect(owasp.getByRole('meter', { name: 'Likelihood' })).toHaveAttribute(
+    'aria-valuetext',
+    '6.1/9',
+  )
   await expect(dialog.locator('output').nth(1)).toHaveText('High')
 
   await dialog.getByRole('button', { name: 'Select CWE' }).click()
@@ -113,20 +126,31 @@ test('without JavaScript: create an internal vulnerability with the calculators,
   await dialog.getByRole('button', { name: 'Create', exact: true }).click()
   await expect(page.getByTestId('toast')).toContainText('Vulnerability created')
   await expect(page).toHaveURL(`/vulnerabilities/INTERNAL/${vulnId}`)
-  await expect(page.getByRole('meter', { name: 'CVSS v3 base score' })).toHaveAttribute('aria-valuetext', '6.1/10')
-  await expect(page.getByRole('meter', { name: 'Likelihood' })).toHaveAttribute('aria-valuetext', '6.1/9')
+  await expect(page.getByRole('meter', { name: 'CVSS v3 base score' })).toHaveAttribute(
+    'aria-valuetext',
+    '6.1/10',
+  )
+  await expect(page.getByRole('meter', { name: 'Likelihood' })).toHaveAttribute(
+    'aria-valuetext',
+    '6.1/9',
+  )
   await expect(page.getByRole('link', { name: /CWE-601/ })).toBeVisible()
 
   await page.getByRole('link', { name: 'View details' }).click()
   const details = page.getByRole('dialog', { name: 'Vulnerability details' })
-  await expect(details.getByRole('cell', { name: 'pkg:maven/com.acme/sign-in@2.0.0', exact: true })).toBeVisible()
+  await expect(
+    details.getByRole('cell', { name: 'pkg:maven/com.acme/sign-in@2.0.0', exact: true }),
+  ).toBeVisible()
   await details.getByLabel('Severity', { exact: true }).selectOption('HIGH')
   await details.getByRole('button', { name: 'Update' }).click()
   await expect(page.getByTestId('toast')).toContainText('Vulnerability updated')
   await expect(page.getByText('High', { exact: true })).toBeVisible()
 
   await page.getByRole('link', { name: 'View details' }).click()
-  await page.getByRole('dialog', { name: 'Vulnerability details' }).getByRole('link', { name: 'Delete' }).click()
+  await page
+    .getByRole('dialog', { name: 'Vulnerability details' })
+    .getByRole('link', { name: 'Delete' })
+    .click()
   await page
     .getByRole('dialog', { name: 'Delete vulnerability' })
     .getByRole('button', { name: 'Delete vulnerability' })

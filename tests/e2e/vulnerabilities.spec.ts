@@ -11,13 +11,18 @@ import {
 } from './support/vulnerabilities.ts'
 
 /** A score as assistive technology reads it: the meter's name and value text. */
-const score = (scope: Page | Locator, name: string) => scope.getByRole('meter', { name, exact: true })
+const score = (scope: Page | Locator, name: string) =>
+  scope.getByRole('meter', { name, exact: true })
 
-const rows = (page: Page) => page.getByRole('table', { name: 'Vulnerabilities' }).locator('tbody tr')
+const rows = (page: Page) =>
+  page.getByRole('table', { name: 'Vulnerabilities' }).locator('tbody tr')
 
 /** Picks a value of a CVSS metric (a row of radio buttons). */
 async function choose(dialog: Locator, metric: string, value: string) {
-  await dialog.getByRole('group', { name: metric, exact: true }).getByText(value, { exact: true }).click()
+  await dialog
+    .getByRole('group', { name: metric, exact: true })
+    .getByText(value, { exact: true })
+    .click()
 }
 
 test('the list searches, filters by severity, source and exploitation, sorts and opens a vulnerability', async ({
@@ -80,7 +85,10 @@ test('the list searches, filters by severity, source and exploitation, sorts and
   await expect(page).toHaveURL(/perFlaw=0(?!&perFlaw=1)/)
   await expect(rows(page)).toHaveCount(1)
 
-  await rows(page).first().getByRole('link', { name: `${prefix}-a` }).click()
+  await rows(page)
+    .first()
+    .getByRole('link', { name: `${prefix}-a` })
+    .click()
   await expect(page).toHaveURL(`/vulnerabilities/INTERNAL/${prefix}-a`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`${prefix}-a`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('(INTERNAL)')
@@ -96,14 +104,18 @@ test('a vulnerability manager creates an internal vulnerability with the calcula
 
   await page.getByRole('link', { name: 'Create vulnerability' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create vulnerability' })
-  await expect(dialog.getByLabel('Vulnerability ID')).toHaveValue(/^INT-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/)
+  await expect(dialog.getByLabel('Vulnerability ID')).toHaveValue(
+    /^INT-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/,
+  )
   const generated = await dialog.getByLabel('Vulnerability ID').inputValue()
   await dialog.getByRole('button', { name: 'Generate' }).click()
   await expect(dialog.getByLabel('Vulnerability ID')).not.toHaveValue(generated)
   await expectNoAxeViolations(page)
   await dialog.getByLabel('Vulnerability ID').fill(vulnId)
   await dialog.getByLabel('Title').fill('Template injection in the mail renderer')
-  await dialog.getByRole('textbox', { name: 'Description' }).fill('Untrusted **subject lines** reach the template engine.')
+  await dialog
+    .getByRole('textbox', { name: 'Description' })
+    .fill('Untrusted **subject lines** reach the template engine.')
 
   await dialog.getByRole('tab', { name: 'CVSS v3 calculator' }).click()
   await choose(dialog, 'Attack vector', 'Network')
@@ -138,7 +150,9 @@ test('a vulnerability manager creates an internal vulnerability with the calcula
   await expectNoAxeViolations(page)
   await picker.getByRole('checkbox', { name: 'Choose CWE-79' }).check()
   await picker.getByRole('button', { name: 'Select', exact: true }).click()
-  await expect(dialog.getByText(/CWE-79: Improper Neutralization of Input During Web Page Generation/)).toBeVisible()
+  await expect(
+    dialog.getByText(/CWE-79: Improper Neutralization of Input During Web Page Generation/),
+  ).toBeVisible()
   // The round trip kept what was typed and chosen.
   await expect(dialog.getByLabel('Title')).toHaveValue('Template injection in the mail renderer')
   await dialog.getByRole('tab', { name: 'CVSS v3 calculator' }).click()
@@ -151,7 +165,9 @@ test('a vulnerability manager creates an internal vulnerability with the calcula
   await dialog.getByLabel('Comparison of "Up to"').selectOption('<=')
   await dialog.getByLabel('Version of "Up to"').fill('1.4.2')
   await dialog.getByRole('button', { name: 'Add', exact: true }).click()
-  await expect(dialog.getByRole('cell', { name: 'pkg:npm/mail-renderer (>=1.0.0|<=1.4.2)', exact: true })).toBeVisible()
+  await expect(
+    dialog.getByRole('cell', { name: 'pkg:npm/mail-renderer (>=1.0.0|<=1.4.2)', exact: true }),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
 
   await dialog.getByRole('button', { name: 'Create', exact: true }).click()
@@ -174,13 +190,20 @@ test('a vulnerability manager creates an internal vulnerability with the calcula
   await expectNoAxeViolations(page)
   await details.getByLabel('Title').fill('Template injection in the mail renderer (fixed in 1.4.3)')
   await details.getByRole('tab', { name: 'Affected components' }).click()
-  await expect(details.getByRole('cell', { name: 'pkg:npm/mail-renderer (>=1.0.0|<=1.4.2)', exact: true })).toBeVisible()
+  await expect(
+    details.getByRole('cell', { name: 'pkg:npm/mail-renderer (>=1.0.0|<=1.4.2)', exact: true }),
+  ).toBeVisible()
   await details.getByRole('button', { name: 'Update' }).click()
   await expect(page.getByTestId('toast')).toContainText('Vulnerability updated')
-  await expect(page.getByText('Template injection in the mail renderer (fixed in 1.4.3)')).toBeVisible()
+  await expect(
+    page.getByText('Template injection in the mail renderer (fixed in 1.4.3)'),
+  ).toBeVisible()
 
   await page.getByRole('link', { name: 'View details' }).click()
-  await page.getByRole('dialog', { name: 'Vulnerability details' }).getByRole('link', { name: 'Delete' }).click()
+  await page
+    .getByRole('dialog', { name: 'Vulnerability details' })
+    .getByRole('link', { name: 'Delete' })
+    .click()
   const confirm = page.getByRole('dialog', { name: 'Delete vulnerability' })
   await expect(confirm).toContainText(vulnId)
   await expectNoAxeViolations(page)
@@ -196,7 +219,9 @@ test('the create dialog refuses a duplicate id and a range without bounds, keepi
   makeUser,
   baseURL,
 }) => {
-  const existing = await seedInternalVulnerability(baseURL!, { vulnId: `${uniqueVulnPrefix()}-taken` })
+  const existing = await seedInternalVulnerability(baseURL!, {
+    vulnId: `${uniqueVulnPrefix()}-taken`,
+  })
   const user = await makeUser(['VIEW_PORTFOLIO', 'VULNERABILITY_MANAGEMENT'])
   await signIn(page, user, '/vulnerabilities?create')
   const dialog = page.getByRole('dialog', { name: 'Create vulnerability' })
@@ -234,7 +259,11 @@ test('the details show the affected projects, inactive ones on request, with lin
   const active = await projectWithGraph(baseURL!)
   await assignVulnerability(baseURL!, vulnId, active.uuidOf['left-pad']!)
   const retired = await createProject(baseURL!, { name: `retired-${vulnId}`, active: false })
-  await assignVulnerability(baseURL!, vulnId, (await seedComponent(baseURL!, retired.uuid, 'left-pad')).uuid)
+  await assignVulnerability(
+    baseURL!,
+    vulnId,
+    (await seedComponent(baseURL!, retired.uuid, 'left-pad')).uuid,
+  )
   const user = await makeUser(['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY'])
   await signIn(page, user, `/vulnerabilities/INTERNAL/${vulnId}`)
 
@@ -280,7 +309,9 @@ test('the 4.13 addresses of the tabs work and an unknown vulnerability is not fo
   makeUser,
   baseURL,
 }) => {
-  const { vulnId } = await seedInternalVulnerability(baseURL!, { vulnId: `${uniqueVulnPrefix()}-addr` })
+  const { vulnId } = await seedInternalVulnerability(baseURL!, {
+    vulnId: `${uniqueVulnPrefix()}-addr`,
+  })
   const user = await makeUser(['VIEW_PORTFOLIO'])
   await signIn(page, user, `/vulnerabilities/INTERNAL/${vulnId}/overview`)
   await expect(page).toHaveURL(`/vulnerabilities/INTERNAL/${vulnId}`)

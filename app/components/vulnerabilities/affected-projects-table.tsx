@@ -40,7 +40,10 @@ export function AffectedProjectsTable({
         const label = project.version ? `${project.name} ${project.version}` : project.name
         const components = project.affectedComponentUuids ?? []
         return (
-          <tr key={project.uuid} className={cn('border-t', project.active === false && 'text-muted-foreground')}>
+          <tr
+            key={project.uuid}
+            className={cn('border-t', project.active === false && 'text-muted-foreground')}
+          >
             <td className={cellClass}>
               <span className="flex items-center gap-2">
                 <Link

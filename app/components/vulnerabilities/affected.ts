@@ -40,7 +40,8 @@ export function affectedFromInput(
   const identity = input.identity?.trim()
   if (!identity) return { problem: 'identityRequired' }
   const identityType = input.identityType === 'CPE' ? 'CPE' : 'PURL'
-  if (input.versionType !== 'RANGE') return { entry: { identityType, identity, versionType: 'EXACT' } }
+  if (input.versionType !== 'RANGE')
+    return { entry: { identityType, identity, versionType: 'EXACT' } }
   const start = input.start?.trim()
   const end = input.end?.trim()
   if (!start && !end) return { problem: 'boundRequired' }
@@ -84,11 +85,7 @@ export function rangeLabel(entry: AffectedEntry): string | undefined {
 export function affectedLabel(entry: AffectedEntry): string {
   const range = rangeLabel(entry)
   if (range) return `${entry.identity} (${range})`
-  if (
-    entry.identityType === 'PURL' &&
-    entry.version &&
-    !entry.identity.includes('@')
-  ) {
+  if (entry.identityType === 'PURL' && entry.version && !entry.identity.includes('@')) {
     return `${entry.identity}@${entry.version}`
   }
   return entry.identity

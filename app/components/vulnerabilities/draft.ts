@@ -193,7 +193,9 @@ export function draftFromPayload(payload: Payload): VulnerabilityDraft {
 }
 
 /** The vectors the draft's calculators describe; a calculator not filled in gives none. */
-export function draftVectors(draft: Pick<VulnerabilityDraft, 'cvssV2' | 'cvssV3' | 'cvssV3Version' | 'owasp'>) {
+export function draftVectors(
+  draft: Pick<VulnerabilityDraft, 'cvssV2' | 'cvssV3' | 'cvssV3Version' | 'owasp'>,
+) {
   return {
     cvssV2: cvssV2Vector(draft.cvssV2),
     cvssV3: cvssV3Vector(draft.cvssV3, draft.cvssV3Version),

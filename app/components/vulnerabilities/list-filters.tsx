@@ -32,7 +32,10 @@ function ChoiceFilter({
       <summary className="flex h-10 max-w-[16rem] cursor-pointer list-none items-center gap-2 rounded-md border border-input bg-background px-3 text-sm [&::-webkit-details-marker]:hidden">
         <span className="font-medium">{label}:</span>
         <span className="truncate text-muted-foreground">{summary}</span>
-        <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+        <ChevronDown
+          aria-hidden
+          className="size-4 shrink-0 transition-transform group-open:rotate-180"
+        />
       </summary>
       <fieldset className="absolute left-0 z-20 mt-1 flex min-w-[12rem] flex-col gap-2 rounded-md border bg-popover p-3 text-popover-foreground shadow-lg">
         <legend className="sr-only">{label}</legend>
@@ -89,7 +92,10 @@ export function VulnerabilityListFilters({
       <FilterSwitch name="kev" label={t('vulnerabilities.filters.kev')} checked={kev} />
       {/* Checked sends 0 then 1 (the last wins); unchecked only 0: the default is on. */}
       <input type="hidden" name="perFlaw" value="0" />
-      <label className="flex items-center gap-2 pb-2 text-sm" title={t('vulnerabilities.filters.perFlawHint')}>
+      <label
+        className="flex items-center gap-2 pb-2 text-sm"
+        title={t('vulnerabilities.filters.perFlawHint')}
+      >
         <input
           type="checkbox"
           name="perFlaw"

@@ -28,7 +28,11 @@ export const SCORES_ROUTE = '/resources/vulnerability-scores'
 
 /** The calculators' choices in a form: fields named `cvssV2.AV`, `owasp.SL`, … */
 function vectorsOf(form: HTMLFormElement) {
-  const groups: Record<'cvssV2' | 'cvssV3' | 'owasp', Choices> = { cvssV2: {}, cvssV3: {}, owasp: {} }
+  const groups: Record<'cvssV2' | 'cvssV3' | 'owasp', Choices> = {
+    cvssV2: {},
+    cvssV3: {},
+    owasp: {},
+  }
   for (const [name, value] of new FormData(form)) {
     const [group, metric] = name.split('.')
     if (metric && typeof value === 'string' && value && group && group in groups) {

@@ -86,7 +86,9 @@ export function VulnerabilityScores({ vulnerability: v }: { vulnerability: Score
               />
             </>
           ) : null}
-          {hasV4 ? <ScoreBar label={t('vulnerabilities.scores.cvssV4')} value={v.cvssV4Score} /> : null}
+          {hasV4 ? (
+            <ScoreBar label={t('vulnerabilities.scores.cvssV4')} value={v.cvssV4Score} />
+          ) : null}
           {hasEpss ? (
             <>
               <ScoreBar

@@ -2,8 +2,9 @@ import { cn } from '~/utils/misc.ts'
 import { scoreSeverity, SEVERITY_COLOURS, type Severity } from './severity.ts'
 
 /**
- * A score out of `max` as its number and a bar, exposed as one meter. The bar takes the colour of the severity the score stands for:
- * `severity`, or for a 0–10 score the CVSS v3 band it falls in; `plain` leaves it neutral.
+ * A score out of `max` as its number and a bar, exposed as one meter. The bar takes the colour
+ * of the severity the score stands for: `severity`, or for a 0–10 score the CVSS v3 band it
+ * falls in; `plain` leaves it neutral.
  */
 export function ScoreBar({
   label,

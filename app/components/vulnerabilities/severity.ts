@@ -35,12 +35,14 @@ function owaspLevel(score: number): Level {
   return undefined
 }
 
-const OWASP_MATRIX: Record<'LOW' | 'MEDIUM' | 'HIGH', Record<'LOW' | 'MEDIUM' | 'HIGH', Severity>> =
-  {
-    LOW: { LOW: 'INFO', MEDIUM: 'LOW', HIGH: 'MEDIUM' },
-    MEDIUM: { LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH' },
-    HIGH: { LOW: 'MEDIUM', MEDIUM: 'HIGH', HIGH: 'CRITICAL' },
-  }
+const OWASP_MATRIX: Record<
+  'LOW' | 'MEDIUM' | 'HIGH',
+  Record<'LOW' | 'MEDIUM' | 'HIGH', Severity>
+> = {
+  LOW: { LOW: 'INFO', MEDIUM: 'LOW', HIGH: 'MEDIUM' },
+  MEDIUM: { LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH' },
+  HIGH: { LOW: 'MEDIUM', MEDIUM: 'HIGH', HIGH: 'CRITICAL' },
+}
 
 /** The colour band of an OWASP RR score (0–9): its level as a severity. */
 export function owaspBand(score: number | null | undefined): Severity | undefined {

@@ -21,7 +21,10 @@ const SOURCE_NAMES: Record<string, string> = {
 export function sourceName(source: string): { name: string } | { key: string } {
   const name = SOURCE_NAMES[source]
   if (name) return { name }
-  return { key: source === 'INTERNAL' ? 'vulnerabilities.source.internal' : 'vulnerabilities.source.unknown' }
+  return {
+    key:
+      source === 'INTERNAL' ? 'vulnerabilities.source.internal' : 'vulnerabilities.source.unknown',
+  }
 }
 
 /** Sources the list can filter by: those Lookout mirrors, then the rest 4.13 knows. */
@@ -66,9 +69,11 @@ type AliasRecord = Partial<Record<(typeof ALIAS_FIELDS)[number][0], string>>
  * The 4.13 console's alias list: every id from the alias records, except those of the
  * vulnerability's own source, once each, sorted by id.
  */
-export function resolveAliases(
-  vulnerability: { source: string; vulnId: string; aliases?: readonly AliasRecord[] },
-): ResolvedAlias[] {
+export function resolveAliases(vulnerability: {
+  source: string
+  vulnId: string
+  aliases?: readonly AliasRecord[]
+}): ResolvedAlias[] {
   const seen = new Map<string, ResolvedAlias>()
   for (const alias of vulnerability.aliases ?? []) {
     for (const [field, source] of ALIAS_FIELDS) {

@@ -145,7 +145,10 @@ function join(metrics: readonly Metric[], choices: Choices): string | undefined 
 function split(vector: string | undefined): Choices {
   const choices: Choices = {}
   if (!vector) return choices
-  for (const part of vector.trim().replace(/^\((.*)\)$/, '$1').split('/')) {
+  for (const part of vector
+    .trim()
+    .replace(/^\((.*)\)$/, '$1')
+    .split('/')) {
     const [id, value] = part.split(':')
     if (id && value && id !== 'CVSS') choices[id] = value
   }

@@ -210,7 +210,9 @@ function AddAffected({ input, errors }: { input: AffectedInput; errors: string[]
         </div>
       </div>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium">{t('vulnerabilities.affected.versionType')}</legend>
+        <legend className="mb-2 text-sm font-medium">
+          {t('vulnerabilities.affected.versionType')}
+        </legend>
         <div className="flex flex-wrap gap-4">
           {(['EXACT', 'RANGE'] as const).map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm">

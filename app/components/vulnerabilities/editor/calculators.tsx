@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next'
 import type { CvssScoreView, OwaspScoreView } from '../live-scores.ts'
 import { ScoreBar } from '../score-bar.tsx'
 import { owaspBand } from '../severity.ts'
-import { CVSS_V2_METRICS, CVSS_V3_METRICS, OWASP_GROUPS, type Choices, type Metric } from '../vectors.ts'
+import {
+  CVSS_V2_METRICS,
+  CVSS_V3_METRICS,
+  OWASP_GROUPS,
+  type Choices,
+  type Metric,
+} from '../vectors.ts'
 import { CalculateButton } from './parts.tsx'
 
 /** A metric's values as a row of radio buttons: arrow keys move between them, as usual. */
@@ -74,7 +80,12 @@ export function CvssCalculator({
       <fieldset disabled={readOnly} className="grid gap-4 md:grid-cols-2">
         <legend className="sr-only">{t(`vulnerabilities.editor.tabs.${version}`)}</legend>
         {metrics.map((metric) => (
-          <MetricRadios key={metric.id} field={version} metric={metric} chosen={choices[metric.id]} />
+          <MetricRadios
+            key={metric.id}
+            field={version}
+            metric={metric}
+            chosen={choices[metric.id]}
+          />
         ))}
       </fieldset>
       {readOnly ? null : (
@@ -125,8 +136,14 @@ export function OwaspCalculator({
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         {OWASP_GROUPS.map((group) => (
-          <fieldset key={group.id} disabled={readOnly} className="flex flex-col gap-3 rounded-md border p-4">
-            <legend className="px-1 text-sm font-semibold">{t(`vulnerabilities.owasp.groups.${group.id}`)}</legend>
+          <fieldset
+            key={group.id}
+            disabled={readOnly}
+            className="flex flex-col gap-3 rounded-md border p-4"
+          >
+            <legend className="px-1 text-sm font-semibold">
+              {t(`vulnerabilities.owasp.groups.${group.id}`)}
+            </legend>
             {group.factors.map((factor) => {
               const id = `${prefix}-${factor.id}`
               return (

@@ -39,7 +39,10 @@ export function CwePicker({ picker, chosen }: { picker: CwePickerState; chosen: 
         </Button>
       </div>
       {picker.cwes.length === 0 ? (
-        <p role="status" className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
+        <p
+          role="status"
+          className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground"
+        >
           {t('vulnerabilities.cwe.noMatch')}
         </p>
       ) : (

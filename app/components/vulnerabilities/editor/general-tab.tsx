@@ -123,7 +123,9 @@ export function GeneralTab({
               ))}
             </ul>
           ) : (
-            <span className="text-sm text-muted-foreground">{t('vulnerabilities.editor.none')}</span>
+            <span className="text-sm text-muted-foreground">
+              {t('vulnerabilities.editor.none')}
+            </span>
           )}
         </ReadOnlyValue>
       ) : null}
@@ -184,7 +186,10 @@ function CweList({
       ) : (
         <ul className="flex flex-col divide-y rounded-md border">
           {cwes.map((cwe, index) => (
-            <li key={cwe.cweId} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+            <li
+              key={cwe.cweId}
+              className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm"
+            >
               <input type="hidden" name={`cwes[${index}]`} value={cwe.cweId} />
               <span>
                 <span className="font-mono">CWE-{cwe.cweId}</span>

@@ -14,14 +14,19 @@ export default function VulnerabilityOverview() {
   const cwes = vulnerability.cwes ?? []
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="overview-title" className="flex flex-col gap-5 rounded-lg border bg-card p-5">
+      <section
+        aria-labelledby="overview-title"
+        className="flex flex-col gap-5 rounded-lg border bg-card p-5"
+      >
         <h2 id="overview-title" className="text-lg font-semibold">
           {t('vulnerabilities.overview.title')}
         </h2>
         {texts.description ? (
           <div className="markdown" dangerouslySetInnerHTML={{ __html: texts.description }} />
         ) : (
-          <p className="text-sm text-muted-foreground">{t('vulnerabilities.overview.noDescription')}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('vulnerabilities.overview.noDescription')}
+          </p>
         )}
         <VulnerabilityScores vulnerability={vulnerability} />
       </section>

@@ -9,7 +9,10 @@ import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { VulnerabilityEditorDialog } from '~/components/vulnerabilities/editor/vulnerability-editor.tsx'
 import { resolveAliases, vulnerabilityPath } from '~/components/vulnerabilities/sources.ts'
-import { KevPanel, VulnerabilityHeader } from '~/components/vulnerabilities/vulnerability-header.tsx'
+import {
+  KevPanel,
+  VulnerabilityHeader,
+} from '~/components/vulnerabilities/vulnerability-header.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { renderMarkdown } from '~/utils/markdown.server.ts'
@@ -30,7 +33,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams
   const canEdit = meetsRequirement(permissions, MANAGE) && vulnerability.source === 'INTERNAL'
   const canSeeProjects = meetsRequirement(permissions, 'VIEW_VULNERABILITY')
-  const dialog = search.has('delete') && canEdit ? 'delete' : search.has('details') ? 'details' : undefined
+  const dialog =
+    search.has('delete') && canEdit ? 'delete' : search.has('details') ? 'details' : undefined
   const [editor, projects] = await Promise.all([
     dialog === 'details' ? storedEditor(api, vulnerability) : undefined,
     canSeeProjects
@@ -141,7 +145,11 @@ export default function VulnerabilityLayout() {
           view={editor}
           closeTo={page}
           deleteTo={`${page}?delete`}
-          stored={{ uuid: vulnerability.uuid, aliases: data.aliases, attributions: data.attributions }}
+          stored={{
+            uuid: vulnerability.uuid,
+            aliases: data.aliases,
+            attributions: data.attributions,
+          }}
         />
       ) : null}
       {data.dialog === 'delete' ? (

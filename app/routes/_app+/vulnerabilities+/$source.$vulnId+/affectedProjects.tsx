@@ -19,10 +19,7 @@ import { loadVulnerability } from './__vulnerability-page.server.ts'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, 'VIEW_VULNERABILITY')
   const vulnerability = await loadVulnerability(api, params.source ?? '', params.vulnId ?? '')
-  const query = parseListParams(
-    AffectedProjectsParamsSchema,
-    new URL(request.url).searchParams,
-  )
+  const query = parseListParams(AffectedProjectsParamsSchema, new URL(request.url).searchParams)
   const projects = await listAffectedProjects(
     api,
     vulnerability.source,
