@@ -83,7 +83,7 @@ export function AffectedTab({
                 const label = affectedLabel(entry)
                 return (
                   <tr key={`${affectedKey(entry)}-${index}`} className="border-t align-top">
-                    <td className={`${cellClass} break-all font-mono text-xs`}>
+                    <td className={`${cellClass} min-w-[14rem] break-all font-mono text-xs`}>
                       <HiddenEntry entry={entry} index={index} />
                       {label}
                     </td>
