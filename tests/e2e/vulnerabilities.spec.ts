@@ -153,6 +153,7 @@ test('a vulnerability manager creates an internal vulnerability with the calcula
   await expect(
     dialog.getByText(/CWE-79: Improper Neutralization of Input During Web Page Generation/),
   ).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Select CWE' })).toBeFocused()
   // The round trip kept what was typed and chosen.
   await expect(dialog.getByLabel('Title')).toHaveValue('Template injection in the mail renderer')
   await dialog.getByRole('tab', { name: 'CVSS v3 calculator' }).click()
@@ -168,6 +169,9 @@ test('a vulnerability manager creates an internal vulnerability with the calcula
   await expect(
     dialog.getByRole('cell', { name: 'pkg:npm/mail-renderer (>=1.0.0|<=1.4.2)', exact: true }),
   ).toBeVisible()
+  // Ready for the next one: the Add form is empty and has focus.
+  await expect(dialog.getByLabel('Identifier', { exact: true })).toBeFocused()
+  await expect(dialog.getByLabel('Identifier', { exact: true })).toHaveValue('')
   await expectNoAxeViolations(page)
 
   await dialog.getByRole('button', { name: 'Create', exact: true }).click()
