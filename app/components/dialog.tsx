@@ -43,10 +43,13 @@ function openerFor(previous: Element | null, openedAt: string): HTMLElement | nu
 export function UrlDialog({
   title,
   closeTo,
+  size = 'medium',
   children,
 }: {
   title: string
   closeTo: string
+  /** `large` for dialogs with wide tables or side-by-side calculators. */
+  size?: 'medium' | 'large'
   children: React.ReactNode
 }) {
   const { t } = useTranslation()
@@ -103,7 +106,10 @@ export function UrlDialog({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="flex max-h-[calc(100dvh-2rem)] w-full max-w-2xl flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xl outline-none sm:max-h-[90vh]"
+        className={cn(
+          'flex max-h-[calc(100dvh-2rem)] w-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xl outline-none sm:max-h-[90vh]',
+          size === 'large' ? 'max-w-5xl' : 'max-w-2xl',
+        )}
       >
         <div className="flex shrink-0 items-start justify-between gap-4 border-b px-6 py-4">
           <h2 id={titleId} className="text-xl font-semibold">

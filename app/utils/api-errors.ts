@@ -165,6 +165,14 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'Invalid BOM format specified.': 'apiMessages.bomFormatInvalid',
   'Invalid BOM variant specified.': 'apiMessages.bomFormatInvalid',
   'The config property could not be found.': 'apiMessages.configPropertyNotFound',
+  'A vulnerability with the specified vulnId already exists.': 'apiMessages.vulnerabilityExists',
+  'The vulnId may not be changed.': 'apiMessages.vulnIdImmutable',
+  'The vulnerability could not be found.': 'apiMessages.vulnerabilityNotFound',
+  'Portfolio components or services are affected by this vulnerability. Unable to delete.':
+    'apiMessages.vulnerabilityInUse',
+  'Access to the specified vulnerability is forbidden.': 'apiMessages.vulnerabilityForbidden',
+  'An invalid CVSSv2 or CVSSv3 vector submitted.': 'apiMessages.cvssVectorInvalid',
+  'The CWE could not be found.': 'apiMessages.cweNotFound',
   'The property expected an integer and an integer was not sent.': 'apiMessages.configValueInvalid',
   'The property expected a number and a number was not sent.': 'apiMessages.configValueInvalid',
   'The property expected a URL but the URL was malformed.': 'apiMessages.configValueInvalid',
@@ -177,6 +185,7 @@ const SERVER_MESSAGE_PATTERNS: Array<[RegExp, string]> = [
   [/^The tag\(s\) .+ could not be deleted$/, 'apiMessages.tagOperationFailed'],
   [/^A tag with name .+ does not exist$/, 'apiMessages.resourceMissing'],
   [/^The team with .+ can not be assigned because/, 'apiMessages.teamNotAssignable'],
+  [/^Provided vector .* does not match OWASP RR Vector pattern/, 'apiMessages.owaspVectorInvalid'],
 ]
 
 /** Every translation key a server message can turn into. */

@@ -14,16 +14,33 @@ export interface FormTab {
  * the other under its heading, so the whole form can be filled and submitted; once hydrated the
  * panels become keyboard-operable tabs. Hidden panels stay in the form, so nothing is lost.
  */
-export function FormTabs({ tabs, label }: { tabs: FormTab[]; label: string }) {
+export function FormTabs({
+  tabs,
+  label,
+  initial,
+  onSelect,
+}: {
+  tabs: FormTab[]
+  label: string
+  /** The tab shown first when no tab has an error. */
+  initial?: string
+  onSelect?: (id: string) => void
+}) {
   const prefix = useId()
   const [hydrated, setHydrated] = useState(false)
   const firstInvalid = tabs.find((tab) => tab.invalid)?.id
-  const [active, setActive] = useState(firstInvalid ?? tabs[0]?.id)
+  const [active, setActiveState] = useState(
+    firstInvalid ?? tabs.find((tab) => tab.id === initial)?.id ?? tabs[0]?.id,
+  )
+  const setActive = (id: string) => {
+    setActiveState(id)
+    onSelect?.(id)
+  }
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
 
   useEffect(() => setHydrated(true), [])
   useEffect(() => {
-    if (firstInvalid) setActive(firstInvalid)
+    if (firstInvalid) setActiveState(firstInvalid)
   }, [firstInvalid])
 
   const move = (from: number, step: number) => {
