@@ -179,10 +179,10 @@ function filterConditions(filter: VulnerabilityFilter, params: SqlParams, v: str
 }
 
 /**
- * Rows hidden by `collapseAliases`: within every alias row, each listed vulnerability that a
+ * Ids hidden by `collapseAliases`: within every alias row, each vulnerability that a
  * better-ranked one (among those the filter keeps) outranks.
  */
-function collapsedCondition(filter: VulnerabilityFilter, params: SqlParams) {
+function collapsedIds(filter: VulnerabilityFilter, params: SqlParams) {
   const kept = filterConditions(filter, params, 'm')
   const keptSql = kept.length > 0 ? ` AND ${kept.join(' AND ')}` : ''
   const members = ALIAS_COLUMN_OF_SOURCE.map(
@@ -191,14 +191,16 @@ function collapsedCondition(filter: VulnerabilityFilter, params: SqlParams) {
        FROM vulnerability_alias a
        JOIN vulnerability m ON m.source = '${source}' AND m.vuln_id = a.${column}${keptSql}`,
   ).join(' UNION ALL ')
-  return `v.id NOT IN (
-    SELECT id FROM (
+  return `SELECT id FROM (
       SELECT id, row_number() OVER (PARTITION BY alias_id ORDER BY rank, id) AS position
       FROM (${members}) AS member
-    ) AS ranked WHERE position > 1)`
+    ) AS ranked WHERE position > 1`
 }
 
-/** One page of vulnerability ids matching the filter, and how many match. */
+/**
+ * One page of vulnerability ids matching the filter, and how many match, in one statement so
+ * that the collapsed alias rows are worked out once.
+ */
 export async function pageOfVulnerabilityIds(
   db: Queryable,
   filter: VulnerabilityFilter,
@@ -207,23 +209,23 @@ export async function pageOfVulnerabilityIds(
 ) {
   const params = new SqlParams()
   const where = filterConditions(filter, params, 'v')
-  if (filter.collapseAliases) where.push(collapsedCondition(filter, params))
+  const hidden = filter.collapseAliases
+    ? `WITH hidden AS MATERIALIZED (${collapsedIds(filter, params)}) `
+    : ''
+  if (filter.collapseAliases) where.push('v.id NOT IN (SELECT id FROM hidden)')
   const condition = where.length > 0 ? where.join(' AND ') : 'TRUE'
-  const [countRow] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM vulnerability v WHERE ${condition}`,
-    params.values,
-  )
   const epssJoin = orderBy.includes('e.')
     ? `LEFT JOIN epss_score e ON v.source = 'NVD' AND e.cve_id = v.vuln_id`
     : ''
   const limit = params.add(page.limit)
   const offset = params.add(page.offset)
-  const rows = await db.query<{ id: Id }>(
-    `SELECT v.id FROM vulnerability v ${epssJoin} WHERE ${condition}
-     ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+  const [row] = await db.query<{ total: number; ids: Id[] }>(
+    `${hidden}SELECT (SELECT count(*)::int FROM vulnerability v WHERE ${condition}) AS total,
+       ARRAY(SELECT v.id FROM vulnerability v ${epssJoin} WHERE ${condition}
+             ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS ids`,
     params.values,
   )
-  return { ids: rows.map((row) => row.id), total: Number(countRow?.total ?? 0) }
+  return { ids: row?.ids ?? [], total: Number(row?.total ?? 0) }
 }
 
 const NOT_SUPPRESSED = `NOT EXISTS (SELECT 1 FROM analysis an

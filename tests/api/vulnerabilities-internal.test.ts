@@ -331,3 +331,54 @@ describe('GET /v1/vulnerability/vulnId', () => {
     expect((await api.request('GET', '/v1/vulnerability/vulnId', { apiKey: key })).status).toBe(403)
   })
 })
+
+describe('hostile input', () => {
+  it('answers 4xx, never 500, and stores nothing', async () => {
+    const cases: Array<[string, string, unknown, number]> = [
+      ['PUT', '/v1/vulnerability', { vulnId: 'INT-H1', cwes: [{ cweId: 1e12 }] }, 400],
+      ['PUT', '/v1/vulnerability', { vulnId: 'INT-H2', cwes: [{ cweId: 'CWE-79' }] }, 400],
+      ['PUT', '/v1/vulnerability', { vulnId: 'INT-H3', created: -1e15 }, 400],
+      ['PUT', '/v1/vulnerability', { vulnId: 'INT-H4', updated: 1e20 }, 400],
+      ['PUT', '/v1/vulnerability', { vulnId: 'INT-H5', affectedComponents: 'pkg:npm/a' }, 400],
+      [
+        'PUT',
+        '/v1/vulnerability',
+        { vulnId: 'INT-H6', affectedComponents: [{ identityType: 'SWID' }] },
+        400,
+      ],
+      ['PUT', '/v1/vulnerability', { vulnId: 'x'.repeat(256) }, 400],
+      ['PUT', '/v1/vulnerability', { vulnId: 'INT-H7', description: 'x'.repeat(70_000) }, 400],
+      ['PUT', '/v1/vulnerability', { vulnId: 'INT-\u0007' }, 400],
+      ['PUT', '/v1/vulnerability', [1, 2], 400],
+      ['POST', '/v1/vulnerability', { vulnId: 'INT-H8', uuid: 'not-a-uuid' }, 404],
+      ['GET', '/v1/vulnerability?searchText=%00', undefined, 400],
+      ['GET', `/v1/vulnerability/source/NVD/vuln/${'x'.repeat(5000)}`, undefined, 404],
+      ['GET', '/v1/vulnerability/source/NVD/vuln/a%00b', undefined, 400],
+      ['GET', '/v1/vulnerability/source/NVD/vuln/a%00b/projects', undefined, 400],
+    ]
+    for (const [method, path, json, status] of cases) {
+      const response = await api.request(method, path, { token: adminJwt, json })
+      expect(
+        response.status,
+        `${method} ${path.slice(0, 80)} ${JSON.stringify(json)?.slice(0, 80)}`,
+      ).toBe(status)
+    }
+    const stored = await fixtures.sql(
+      "SELECT vuln_id FROM vulnerability WHERE vuln_id LIKE 'INT-H%'",
+    )
+    expect(stored).toEqual([])
+  })
+
+  it('pages and sorts leniently as Alpine does', async () => {
+    for (const query of [
+      '?pageNumber=99999999999&pageSize=10',
+      '?offset=2147483647',
+      '?sortName=vulnId&sortOrder=sideways',
+      '?sortName=vuln%20Id&sortOrder=asc',
+      `?searchText=${'%25'.repeat(2000)}`,
+    ]) {
+      const response = await api.request('GET', `/v1/vulnerability${query}`, { token: adminJwt })
+      expect(response.status, query).toBe(200)
+    }
+  })
+})

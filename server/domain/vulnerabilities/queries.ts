@@ -15,9 +15,9 @@ import type { Principal } from '../auth/principal.ts'
 import {
   COMPONENT_MESSAGES,
   loadAccessibleComponent,
+  loadAccessibleProject,
   PROJECT_MESSAGES,
 } from '../components/access.ts'
-import { loadAccessibleProject } from '../components/access.ts'
 import { loadOwningProjects, type ProjectWithTags } from '../components/project-refs.ts'
 import { orderByClause, type SortableEntity } from '../components/sorting.ts'
 import { projectAccessFor } from '../projects/access.ts'

@@ -3,6 +3,8 @@ import { SEVERITIES } from '../../../common/dt-vocabulary.ts'
 import { LONG_TEXT_MAX, NAME_MAX, PURL_MAX, sizeMessage } from '../column-sizes.ts'
 import { trimToNull } from '../components/schemas.ts'
 
+/** Java's Integer.MAX_VALUE: 4.13 reads CWE ids as int. */
+const JAVA_INT_MAX = 2_147_483_647
 const PRINTABLE = /^(?:[^\p{Cc}]|[\t\n\r])*$/u
 
 /** An optional trimmed text of at most `max` characters; blank becomes null. */
@@ -16,10 +18,7 @@ const DATE_MESSAGE = 'must be an ISO-8601 date or date-time, or epoch millisecon
 
 /** Dates arrive as epoch milliseconds or ISO-8601 (the console sends `YYYY-MM-DD`). */
 export function parseDateInput(value: string | number): Date | undefined {
-  if (typeof value === 'number') {
-    const date = new Date(value)
-    return Number.isFinite(date.getTime()) ? date : undefined
-  }
+  if (typeof value === 'number') return inStorableRange(new Date(value))
   const trimmed = value.trim()
   if (
     !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(trimmed)
@@ -27,8 +26,13 @@ export function parseDateInput(value: string | number): Date | undefined {
     return undefined
   }
   const dateOnly = trimmed.length === 10
-  const date = new Date(dateOnly ? `${trimmed}T00:00:00Z` : trimmed.replace(' ', 'T'))
-  return Number.isFinite(date.getTime()) ? date : undefined
+  return inStorableRange(new Date(dateOnly ? `${trimmed}T00:00:00Z` : trimmed.replace(' ', 'T')))
+}
+
+/** Years 1 to 9999: what both databases store and ISO-8601 writes without an extended year. */
+function inStorableRange(date: Date) {
+  const year = date.getUTCFullYear()
+  return Number.isFinite(date.getTime()) && year >= 1 && year <= 9999 ? date : undefined
 }
 
 const DateInput = z.preprocess(
@@ -40,7 +44,10 @@ const DateInput = z.preprocess(
 )
 
 const CweIdInput = z.union([
-  z.number().int('must be an integer'),
+  z
+    .number()
+    .int('must be an integer')
+    .max(JAVA_INT_MAX, `must be less than or equal to ${JAVA_INT_MAX}`),
   z.string().regex(/^\s*-?\d{1,9}\s*$/, 'must be an integer'),
 ])
 const CweRef = z.object({ cweId: CweIdInput.nullish() }).loose()
