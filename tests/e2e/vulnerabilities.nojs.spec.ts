@@ -114,8 +114,13 @@ test('without JavaScript: create an internal vulnerability with the calculators,
   // Enter in the search field searches (the form's first button), it does not create.
   await picker.getByLabel('Search by CWE number or name').press('Enter')
   await picker.getByRole('checkbox', { name: 'Choose CWE-601' }).check()
+  // A second search keeps the first choice.
+  await picker.getByLabel('Search by CWE number or name').fill('Cross-Site Request Forgery')
+  await picker.getByRole('button', { name: 'Search', exact: true }).click()
+  await picker.getByRole('checkbox', { name: 'Choose CWE-352' }).check()
   await picker.getByRole('button', { name: 'Select', exact: true }).click()
   await expect(dialog.getByText(/CWE-601: URL Redirection to Untrusted Site/)).toBeVisible()
+  await expect(dialog.getByText(/CWE-352: Cross-Site Request Forgery/)).toBeVisible()
 
   await dialog.getByLabel('Identifier', { exact: true }).fill('pkg:maven/com.acme/sign-in@2.0.0')
   await dialog.getByRole('button', { name: 'Add', exact: true }).click()

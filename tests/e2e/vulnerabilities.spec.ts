@@ -319,10 +319,40 @@ test('the 4.13 addresses of the tabs work and an unknown vulnerability is not fo
   const user = await makeUser(['VIEW_PORTFOLIO'])
   await signIn(page, user, `/vulnerabilities/INTERNAL/${vulnId}/overview`)
   await expect(page).toHaveURL(`/vulnerabilities/INTERNAL/${vulnId}`)
+  // Nothing scored it: unassigned, with no scores and no affected-projects tab for this reader.
+  await expect(page.getByText('The source gives no scores for this vulnerability.')).toBeVisible()
+  await expect(page.getByRole('link', { name: /Affected projects/ })).toHaveCount(0)
+  await expectNoAxeViolations(page)
   await page.goto(`/vulnerability?source=INTERNAL&vulnId=${vulnId}`)
   await expect(page).toHaveURL(`/vulnerabilities/INTERNAL/${vulnId}`)
   await page.goto(`/vulnerabilities/INTERNAL/${vulnId}/affectedProjects`)
   await expect(page.getByTestId('toast')).toContainText('Forbidden')
   await page.goto('/vulnerabilities/NVD/CVE-1999-0000')
   await expect(page.getByRole('heading', { name: 'Oops! This is awkward' })).toBeVisible()
+})
+
+test('the dark theme keeps the list, the page and the editor readable', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const { vulnId } = await seedInternalVulnerability(baseURL!, {
+    vulnId: `${uniqueVulnPrefix()}-dark`,
+    title: 'Weak session tokens',
+    cvssV3Vector: CVSS_V3.critical,
+    owaspRRVector: 'SL:5/M:4/O:7/S:6/ED:3/EE:5/A:4/ID:8/LC:6/LI:5/LAV:1/LAC:7/FD:3/RD:4/NC:5/PV:5',
+    cwes: [{ cweId: 330 }],
+  })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const user = await makeUser(['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY', 'VULNERABILITY_MANAGEMENT'])
+  await signIn(page, user, `/vulnerabilities?searchText=${vulnId}`)
+  await expect(rows(page)).toHaveCount(1)
+  await expectNoAxeViolations(page)
+  await page.goto(`/vulnerabilities/INTERNAL/${vulnId}`)
+  await expect(score(page, 'Likelihood')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.goto(`/vulnerabilities/INTERNAL/${vulnId}?details`)
+  const details = page.getByRole('dialog', { name: 'Vulnerability details' })
+  await details.getByRole('tab', { name: 'CVSS v3 calculator' }).click()
+  await expectNoAxeViolations(page)
 })

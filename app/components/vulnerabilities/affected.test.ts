@@ -67,15 +67,29 @@ describe('affectedLabel', () => {
 
   it('appends the version to an exact package URL that lacks it', () => {
     expect(
-      affectedLabel({ identityType: 'PURL', identity: 'pkg:npm/a', versionType: 'EXACT', version: '1.2.3' }),
+      affectedLabel({
+        identityType: 'PURL',
+        identity: 'pkg:npm/a',
+        versionType: 'EXACT',
+        version: '1.2.3',
+      }),
     ).toBe('pkg:npm/a@1.2.3')
     expect(
-      affectedLabel({ identityType: 'PURL', identity: 'pkg:npm/a@1.2.3', versionType: 'EXACT', version: '1.2.3' }),
+      affectedLabel({
+        identityType: 'PURL',
+        identity: 'pkg:npm/a@1.2.3',
+        versionType: 'EXACT',
+        version: '1.2.3',
+      }),
     ).toBe('pkg:npm/a@1.2.3')
   })
 
   it('keys entries by content', () => {
-    const entry = { identityType: 'PURL' as const, identity: 'pkg:npm/a', versionType: 'RANGE' as const }
+    const entry = {
+      identityType: 'PURL' as const,
+      identity: 'pkg:npm/a',
+      versionType: 'RANGE' as const,
+    }
     expect(affectedKey({ ...entry, versionEndExcluding: '2' })).not.toBe(
       affectedKey({ ...entry, versionEndIncluding: '2' }),
     )

@@ -12,7 +12,12 @@ describe('draftFromPayload', () => {
       owasp: { SL: '5' },
       cwes: ['79', '79', 'x', '-3', '89'],
       affected: [
-        { identityType: 'PURL', identity: 'pkg:npm/a', versionType: 'RANGE', versionEndExcluding: '2' },
+        {
+          identityType: 'PURL',
+          identity: 'pkg:npm/a',
+          versionType: 'RANGE',
+          versionEndExcluding: '2',
+        },
         { identityType: 'PURL', identity: '' },
       ],
       newAffected: { identity: 'pkg:npm/b', start: '1' },
@@ -26,7 +31,12 @@ describe('draftFromPayload', () => {
       owasp: { SL: '5' },
       cwes: [79, 89],
       affected: [
-        { identityType: 'PURL', identity: 'pkg:npm/a', versionType: 'RANGE', versionEndExcluding: '2' },
+        {
+          identityType: 'PURL',
+          identity: 'pkg:npm/a',
+          versionType: 'RANGE',
+          versionEndExcluding: '2',
+        },
       ],
       newAffected: { identity: 'pkg:npm/b', start: '1' },
       description: '',

@@ -63,14 +63,17 @@ export function owaspSeverity(scores?: {
   return likelihood && impact ? OWASP_MATRIX[likelihood][impact] : 'UNASSIGNED'
 }
 
-/** Dependency-Track's severity colours (text on them stays readable in both themes). */
+/**
+ * Dependency-Track's severity colours with text that reads on them at AA contrast (unassigned is
+ * a shade darker than 4.13's #777777, which white text would not pass on).
+ */
 export const SEVERITY_COLOURS: Record<Severity, { background: string; text: string }> = {
   CRITICAL: { background: '#f86c6b', text: '#1f0a0a' },
   HIGH: { background: '#fd8c00', text: '#1f1200' },
   MEDIUM: { background: '#ffc107', text: '#1f1800' },
   LOW: { background: '#4dbd74', text: '#08200f' },
   INFO: { background: '#20a8d8', text: '#04161d' },
-  UNASSIGNED: { background: '#777777', text: '#ffffff' },
+  UNASSIGNED: { background: '#6b6b6b', text: '#ffffff' },
 }
 
 /** The colour of a 0–10 score's bar: the severity a CVSS v3 score of that size has. */

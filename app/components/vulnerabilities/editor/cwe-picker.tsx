@@ -13,6 +13,7 @@ export interface CwePickerState {
   pageSize: number
   total: number
   cwes: Array<{ cweId: number; name?: string }>
+  picked: number[]
 }
 
 /**
@@ -23,11 +24,18 @@ export function CwePicker({ picker, chosen }: { picker: CwePickerState; chosen: 
   const { t } = useTranslation()
   const id = useId()
   const { first, last, pages } = pageRange(picker.total, picker.page, picker.pageSize)
+  const shown = new Set(picker.cwes.map((cwe) => cwe.cweId))
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
-      <h3 id={`${id}-title`} className="text-lg font-semibold">
+      {/* The dialog's title says it; the heading names the section for assistive technology. */}
+      <h3 id={`${id}-title`} className="sr-only">
         {t('vulnerabilities.cwe.title')}
       </h3>
+      {picker.picked
+        .filter((cweId) => !shown.has(cweId))
+        .map((cweId) => (
+          <input key={cweId} type="hidden" name="cwePicked" value={cweId} />
+        ))}
       <div className="flex flex-wrap items-end gap-2">
         <div className="flex min-w-[min(16rem,100%)] flex-1 flex-col gap-2">
           <Label htmlFor={`${id}-search`}>{t('vulnerabilities.cwe.search')}</Label>
@@ -72,7 +80,7 @@ export function CwePicker({ picker, chosen }: { picker: CwePickerState; chosen: 
                         type="checkbox"
                         name="cwePick"
                         value={cwe.cweId}
-                        defaultChecked={already}
+                        defaultChecked={already || picker.picked.includes(cwe.cweId)}
                         disabled={already}
                         aria-label={t('vulnerabilities.cwe.select', { id: `CWE-${cwe.cweId}` })}
                         className="size-4 align-middle"
