@@ -24,11 +24,22 @@ afterAll(async () => {
   await fs.promises.rm(workDir, { recursive: true, force: true })
 })
 
+/** Just enough database for the NVD marker (which feed contents were imported). */
+function markerDatabase() {
+  let marker: unknown = null
+  return {
+    query: async (sql: string, params: unknown[] = []) => {
+      if (sql.includes('INSERT INTO mirror_state')) marker = JSON.parse(String(params[1]))
+      return sql.startsWith('SELECT marker') && marker !== null ? [{ marker }] : []
+    },
+  }
+}
+
 function recordingContext(config: Record<string, string>, position: unknown = null) {
   const commits: MirrorBatch[] = []
   const sleeps: number[] = []
   const context: MirrorRunContext = {
-    db: undefined as never,
+    db: markerDatabase() as never,
     config: async (_group, name) => config[name] ?? null,
     logger: createLogger('silent'),
     state: { position, records_done: 0 } as MirrorStateRow,
