@@ -161,6 +161,19 @@ export async function isAnotherJobRunning(
   return rows[0]?.running ?? false
 }
 
+/** Brings every waiting job of a kind whose payload contains the given fields forward to now. */
+export async function hastenWaitingJobs(
+  db: Queryable,
+  kind: string,
+  payload: Record<string, unknown>,
+) {
+  await db.query(
+    `UPDATE job SET run_at = now(), updated_at = now()
+     WHERE kind = $1 AND status = 'queued' AND run_at > now() AND payload @> $2::jsonb`,
+    [kind, JSON.stringify(payload)],
+  )
+}
+
 export async function isChainProcessing(db: Queryable, chainId: string): Promise<boolean> {
   const rows = await db.query<{ processing: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM job WHERE chain_id = $1 AND status IN ('queued', 'running'))

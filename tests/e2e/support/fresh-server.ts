@@ -19,7 +19,25 @@ async function freePort(): Promise<number> {
 /** A brand-new Lookout with an empty database, for flows that need the first-start admin. */
 export async function startFreshServer(extraEnv: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-fresh-'))
-  const port = await freePort()
+  // A free port can be taken by another test's server before ours binds it: try another then.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { child, baseUrl } = await launch(dataDir, await freePort(), extraEnv)
+      return {
+        baseUrl,
+        async stop() {
+          child.kill('SIGTERM')
+          await new Promise((resolve) => child.once('exit', resolve))
+          await fs.rm(dataDir, { recursive: true, force: true })
+        },
+      }
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error
+    }
+  }
+}
+
+async function launch(dataDir: string, port: number, extraEnv: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
     env: {
       ...process.env,
@@ -42,23 +60,19 @@ export async function startFreshServer(extraEnv: Record<string, string> = {}) {
   // Creating a database takes seconds; far longer on a machine busy with parallel test workers.
   const deadline = Date.now() + 150_000
   for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
     if (child.exitCode !== null) {
       throw new Error(`fresh server exited with ${child.exitCode}: ${stderr}`)
     }
+    try {
+      const health = await fetch(`${baseUrl}/health`)
+      // Another program on the port answers too; only ours says it is up.
+      if (health.ok && ((await health.json()) as { status?: string }).status === 'UP') {
+        return { child, baseUrl }
+      }
+    } catch {
+      // not listening yet
+    }
     if (Date.now() > deadline) throw new Error(`fresh server did not start in 150 s: ${stderr}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return {
-    baseUrl,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-      await fs.rm(dataDir, { recursive: true, force: true })
-    },
   }
 }
