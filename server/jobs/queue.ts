@@ -161,16 +161,21 @@ export async function isAnotherJobRunning(
   return rows[0]?.running ?? false
 }
 
-/** Brings every waiting job of a kind whose payload contains the given fields forward to now. */
+/**
+ * Brings forward to now the waiting jobs of a kind whose payload contains the given fields and
+ * that are due within `withinMs` (jobs deferred for a moment, not ones scheduled for later).
+ */
 export async function hastenWaitingJobs(
   db: Queryable,
   kind: string,
   payload: Record<string, unknown>,
+  withinMs: number,
 ) {
   await db.query(
     `UPDATE job SET run_at = now(), updated_at = now()
-     WHERE kind = $1 AND status = 'queued' AND run_at > now() AND payload @> $2::jsonb`,
-    [kind, JSON.stringify(payload)],
+     WHERE kind = $1 AND status = 'queued' AND run_at > now() AND payload @> $2::jsonb
+       AND run_at <= now() + ($3::int * interval '1 millisecond')`,
+    [kind, JSON.stringify(payload), withinMs],
   )
 }
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import {
   encodeCursor,
@@ -7,7 +6,7 @@ import {
   startFakeGithub,
   type FakeGithub,
 } from '../support/fakes/github.ts'
-import { runMirrorJob } from '../support/mirror-runs.ts'
+import { runMirrorJob, storeSourceSettings } from '../support/mirror-runs.ts'
 
 // A GitHub Advisories run that dies part-way resumes from the cursor its last committed page
 // reached (the page and the cursor land in one transaction), without fetching pages again.
@@ -34,29 +33,11 @@ beforeAll(async () => {
     advisories: Array.from({ length: 300 }, (_, i) => fakeAdvisory(i + 1)),
   })
   server = await startApiServer()
-  const api = apiClient(server.baseUrl)
-  const adminJwt = await api.adminToken()
-  const response = await api.request('POST', '/v1/configProperty/aggregate', {
-    token: adminJwt,
-    json: [
-      {
-        groupName: 'vuln-source',
-        propertyName: 'github.advisories.enabled',
-        propertyValue: 'true',
-      },
-      {
-        groupName: 'vuln-source',
-        propertyName: 'github.advisories.api.url',
-        propertyValue: fake.url,
-      },
-      {
-        groupName: 'vuln-source',
-        propertyName: 'github.advisories.access.token',
-        propertyValue: fake.token,
-      },
-    ],
+  await storeSourceSettings(server, {
+    'github.advisories.enabled': 'true',
+    'github.advisories.api.url': fake.url,
+    'github.advisories.access.token': fake.token,
   })
-  expect(response.status).toBe(200)
 })
 
 afterAll(async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import {
   encodeCursor,
@@ -10,7 +9,7 @@ import {
   type FakeAdvisory,
   type FakeGithub,
 } from '../support/fakes/github.ts'
-import { runMirrorJob } from '../support/mirror-runs.ts'
+import { runMirrorJob, storeSourceSettings } from '../support/mirror-runs.ts'
 
 // dt-behaviour.md §2.6 "GitHub Advisories": the mirror against a loopback GitHub GraphQL API —
 // full and incremental runs, mapping, withdrawn advisories, retries and rate limits, errors,
@@ -18,24 +17,12 @@ import { runMirrorJob } from '../support/mirror-runs.ts'
 
 let fake: FakeGithub
 let server: TestServer
-let adminJwt: string
 const logs: string[] = []
 
 const sql = (text: string, params: unknown[] = []) =>
   server.lookout.ctx!.db.query<Record<string, any>>(text, params)
 
-async function configure(values: Record<string, string | null>) {
-  const api = apiClient(server.baseUrl)
-  const response = await api.request('POST', '/v1/configProperty/aggregate', {
-    token: adminJwt,
-    json: Object.entries(values).map(([propertyName, propertyValue]) => ({
-      groupName: 'vuln-source',
-      propertyName,
-      propertyValue,
-    })),
-  })
-  expect(response.status, response.text).toBe(200)
-}
+const configure = (values: Record<string, string | null>) => storeSourceSettings(server, values)
 
 const stored = async (ghsaId: string) =>
   (await sql(`SELECT * FROM vulnerability WHERE source = 'GITHUB' AND vuln_id = $1`, [ghsaId]))[0]
@@ -86,7 +73,6 @@ beforeAll(async () => {
     {},
     { logStream: { write: (line: string) => void logs.push(line) } },
   )
-  adminJwt = await apiClient(server.baseUrl).adminToken()
   await configure({
     'github.advisories.enabled': 'true',
     'github.advisories.api.url': fake.url,

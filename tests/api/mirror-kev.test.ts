@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import { kevDocument, kevEntry, startFakeKev, type FakeKev } from '../support/fakes/kev.ts'
-import { runMirrorJob } from '../support/mirror-runs.ts'
+import { runMirrorJob, storeSourceSettings } from '../support/mirror-runs.ts'
 
 // Beyond 4.13: the CISA Known Exploited Vulnerabilities mirror against a loopback copy of the
 // feed — incremental by catalogue version over three versions (add, change, remove), conditional
@@ -17,17 +17,7 @@ let adminJwt: string
 const sql = (text: string, params: unknown[] = []) =>
   server.lookout.ctx!.db.query<Record<string, any>>(text, params)
 
-async function configure(values: Record<string, string | null>) {
-  const response = await apiClient(server.baseUrl).request('POST', '/v1/configProperty/aggregate', {
-    token: adminJwt,
-    json: Object.entries(values).map(([propertyName, propertyValue]) => ({
-      groupName: 'vuln-source',
-      propertyName,
-      propertyValue,
-    })),
-  })
-  expect(response.status, response.text).toBe(200)
-}
+const configure = (values: Record<string, string | null>) => storeSourceSettings(server, values)
 
 const catalogue = () =>
   sql(

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import { epssCsv, startEpssFake, type EpssFake } from '../support/fakes/epss.ts'
 import { fakeCve, startNvdFake, type NvdFake } from '../support/fakes/nvd.ts'
@@ -12,15 +11,11 @@ import { configureSources, epssScores, mirrorStateOf, runMirrorJob } from '../su
 // most every two days unless asked; and uploaded EPSS files.
 
 let server: TestServer
-let api: ReturnType<typeof apiClient>
-let token: string
 let nvd: NvdFake
 let epss: EpssFake
 
 beforeAll(async () => {
   server = await startApiServer()
-  api = apiClient(server.baseUrl)
-  token = await api.adminToken()
   nvd = await startNvdFake()
   nvd.cves = [
     fakeCve('CVE-2024-23113', '2024-10-10T01:00:01.433'),
@@ -33,7 +28,7 @@ beforeAll(async () => {
       ['CVE-1999-0001', 0.01297, 0.79248],
     ]),
   )
-  await configureSources(api, token, {
+  await configureSources(server, {
     'nvd.enabled': 'true',
     'nvd.api.enabled': 'true',
     'nvd.api.url': nvd.apiUrl,
@@ -91,13 +86,13 @@ describe('EPSS after the NVD mirror', () => {
     await server.lookout.ctx!.db.query(
       `UPDATE mirror_state SET last_success_at = now() - interval '3 days' WHERE source = 'EPSS'`,
     )
-    await configureSources(api, token, { 'epss.feeds.url': `${epss.url}missing/` })
+    await configureSources(server, { 'epss.feeds.url': `${epss.url}missing/` })
     const state = await runMirrorJob(server, 'NVD')
     expect(state.status, state.last_error ?? '').toBe('SUCCEEDED')
     const epssState = await mirrorStateOf(server, 'EPSS')
     expect(epssState!.status).toBe('FAILED')
     expect(epssState!.last_error).toMatch(/epss_scores-current\.csv\.gz answered HTTP 404/)
-    await configureSources(api, token, { 'epss.feeds.url': epss.url })
+    await configureSources(server, { 'epss.feeds.url': epss.url })
   })
 })
 

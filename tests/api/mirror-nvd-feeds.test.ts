@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import { fakeCve, startNvdFake, type NvdFake } from '../support/fakes/nvd.ts'
 import { configureSources, nvdVulnerabilities, runMirrorJob } from '../support/nvd-mirror.ts'
@@ -11,8 +10,6 @@ import { configureSources, nvdVulnerabilities, runMirrorJob } from '../support/n
 // nvdcve-2.0-<year>.json.gz), the .meta check, nvd.api.download.feeds, and uploaded NVD files.
 
 let server: TestServer
-let api: ReturnType<typeof apiClient>
-let token: string
 let nvd: NvdFake
 
 const gzDownloads = () => nvd.feedRequests.filter((request) => request.endsWith('.json.gz'))
@@ -20,10 +17,8 @@ const storedIds = async () => (await nvdVulnerabilities(server)).map((row) => ro
 
 beforeAll(async () => {
   server = await startApiServer()
-  api = apiClient(server.baseUrl)
-  token = await api.adminToken()
   nvd = await startNvdFake()
-  await configureSources(api, token, {
+  await configureSources(server, {
     'nvd.enabled': 'true',
     'nvd.api.enabled': 'false',
     'nvd.api.url': nvd.apiUrl,
@@ -93,7 +88,7 @@ describe('mirroring the feeds', () => {
   })
 
   it('with API mirroring and nvd.api.download.feeds, keeps the feed files without importing them', async () => {
-    await configureSources(api, token, {
+    await configureSources(server, {
       'nvd.api.enabled': 'true',
       'nvd.api.download.feeds': 'true',
       'nvd.api.last.modified.epoch.seconds': '0',
@@ -110,7 +105,7 @@ describe('mirroring the feeds', () => {
     const ids = await storedIds()
     expect(ids).toContain('CVE-2025-0100')
     expect(ids).not.toContain('CVE-2021-0500')
-    await configureSources(api, token, {
+    await configureSources(server, {
       'nvd.api.enabled': 'false',
       'nvd.api.download.feeds': 'false',
     })
@@ -165,14 +160,14 @@ describe('uploaded NVD files', () => {
   })
 
   it('imports even when the NVD mirror is switched off', async () => {
-    await configureSources(api, token, { 'nvd.enabled': 'false' })
+    await configureSources(server, { 'nvd.enabled': 'false' })
     const dump = JSON.stringify({
       vulnerabilities: [{ cve: fakeCve('CVE-2017-3333', '2017-05-01T00:00:00.000') }],
     })
     const state = await runMirrorJob(server, 'NVD', write('offline.json', dump))
     expect(state.status, state.last_error ?? '').toBe('SUCCEEDED')
     expect(await storedIds()).toContain('CVE-2017-3333')
-    await configureSources(api, token, { 'nvd.enabled': 'true' })
+    await configureSources(server, { 'nvd.enabled': 'true' })
   })
 
   it('refuses other files with a message that says what was expected', async () => {

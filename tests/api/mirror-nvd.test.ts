@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import { fakeCve, startNvdFake, type NvdFake } from '../support/fakes/nvd.ts'
 import {
@@ -30,11 +29,9 @@ const logStream = new Writable({
 
 async function setUp() {
   const server = await startApiServer({}, { logStream })
-  const api = apiClient(server.baseUrl)
-  const token = await api.adminToken()
   const nvd = await startNvdFake()
   nvd.maxPageSize = 3
-  await configureSources(api, token, {
+  await configureSources(server, {
     'nvd.enabled': 'true',
     'nvd.api.enabled': 'true',
     'nvd.api.url': nvd.apiUrl,
@@ -43,7 +40,7 @@ async function setUp() {
     'nvd.feeds.url': nvd.feedsUrl,
     'epss.enabled': 'false',
   })
-  return { server, api, token, nvd }
+  return { server, nvd }
 }
 
 const ids = (count: number, year = 2024) =>
@@ -51,13 +48,11 @@ const ids = (count: number, year = 2024) =>
 
 describe('a full mirror, then incremental ones', () => {
   let server: TestServer
-  let api: ReturnType<typeof apiClient>
-  let token: string
   let nvd: NvdFake
   let firstRunStartedAt: number
 
   beforeAll(async () => {
-    ;({ server, api, token, nvd } = await setUp())
+    ;({ server, nvd } = await setUp())
     nvd.cves = ids(7).map((id) => fakeCve(id, '2024-03-01T08:00:00.000'))
     nvd.cves[2]!.descriptions = [{ lang: 'en', value: 'The third CVE.' }]
   })
@@ -154,7 +149,7 @@ describe('a full mirror, then incremental ones', () => {
 
   it('walks a long gap in windows of at most 120 days up to now', async () => {
     const from = Date.now() - 200 * DAY
-    await configureSources(api, token, {
+    await configureSources(server, {
       'nvd.api.last.modified.epoch.seconds': String(Math.floor(from / 1000)),
     })
     nvd.cves.push(fakeCve('CVE-2023-3000', nvdTime(from + 30 * DAY)))
@@ -239,12 +234,10 @@ describe('a run that stops part-way', () => {
 
 describe('a page that is not JSON', () => {
   let server: TestServer
-  let api: ReturnType<typeof apiClient>
-  let token: string
   let nvd: NvdFake
 
   beforeAll(async () => {
-    ;({ server, api, token, nvd } = await setUp())
+    ;({ server, nvd } = await setUp())
     nvd.cves = ids(5).map((id) => fakeCve(id, '2024-05-01T00:00:00.000'))
   })
   afterAll(async () => {
@@ -255,7 +248,7 @@ describe('a page that is not JSON', () => {
   it('fails the run with a clear error and leaves the stored data as it was', async () => {
     expect((await runMirrorJob(server, 'NVD')).status).toBe('SUCCEEDED')
     const before = await nvdVulnerabilities(server)
-    await configureSources(api, token, { 'nvd.api.last.modified.epoch.seconds': '0' })
+    await configureSources(server, { 'nvd.api.last.modified.epoch.seconds': '0' })
     nvd.cves = nvd.cves.map((cve) => ({
       ...cve,
       descriptions: [{ lang: 'en', value: 'Overwritten.' }],

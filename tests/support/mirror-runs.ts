@@ -1,3 +1,5 @@
+import { updateConfigProperties } from '../../server/domain/config/properties.ts'
+import { configKeyOf } from '../../server/domain/system/installation-keys.ts'
 import type { MirrorStateRow } from '../../server/data/mirror-state.ts'
 import {
   MIRROR_JOB,
@@ -43,4 +45,27 @@ export async function settleMirrorRuns(server: TestServer, timeoutMs = 60_000) {
     if (Date.now() > deadline) throw new Error(`mirror runs still pending after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/**
+ * Stores `vuln-source` settings as the console's pages would, but without the settings hook that
+ * queues a mirror: a test that drives runs itself sets its sources up with this (the hook is
+ * tested in mirror-control.test.ts). Secrets are encrypted with the installation's key.
+ */
+export async function storeSourceSettings(
+  server: TestServer,
+  values: Record<string, string | null>,
+): Promise<void> {
+  const db = server.lookout.ctx!.db
+  const results = await updateConfigProperties(
+    db,
+    Object.entries(values).map(([propertyName, propertyValue]) => ({
+      groupName: 'vuln-source',
+      propertyName,
+      propertyValue,
+    })),
+    configKeyOf(db),
+  )
+  const refused = results.filter((result) => typeof result === 'string')
+  if (refused.length > 0) throw new Error(`settings refused: ${refused.join('; ')}`)
 }

@@ -1,30 +1,16 @@
 /** Driving the NVD and EPSS mirrors of a test server: configuration, one run, what it stored. */
-import { expect } from 'vitest'
 import type { MirrorStateRow } from '../../server/data/mirror-state.ts'
 import type { MirrorJobPayload } from '../../server/domain/vulnerabilities/mirror/run.ts'
 import { MIRROR_JOB } from '../../server/domain/vulnerabilities/mirror/run.ts'
-import type { apiClient } from './api-client.ts'
 import type { TestServer } from './api-server.ts'
+import { storeSourceSettings } from './mirror-runs.ts'
 
 /**
- * Sets `vuln-source` properties in one aggregate request, as the console's Vulnerability Sources
- * pages do. Callers name every source that could reach out (EPSS is on by default): tests never
- * leave a default internet URL switched on.
+ * Sets `vuln-source` properties. Callers name every source that could reach out (EPSS is on by
+ * default): tests never leave a default internet URL switched on.
  */
-export async function configureSources(
-  api: ReturnType<typeof apiClient>,
-  token: string,
-  properties: Record<string, string>,
-) {
-  const response = await api.request('POST', '/v1/configProperty/aggregate', {
-    token,
-    json: Object.entries(properties).map(([propertyName, propertyValue]) => ({
-      groupName: 'vuln-source',
-      propertyName,
-      propertyValue,
-    })),
-  })
-  expect(response.status, response.text).toBe(200)
+export async function configureSources(server: TestServer, properties: Record<string, string>) {
+  await storeSourceSettings(server, properties)
 }
 
 const db = (server: TestServer) => server.lookout.ctx!.db
