@@ -1,21 +1,8 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { MirrorStatus } from '../domain/vulnerabilities/mirror/status.ts'
-import { MIRROR_SOURCES } from '../domain/vulnerabilities/mirror/source.ts'
+import { MirrorStatusShape } from '../../common/mirror-shapes.ts'
 
-/** Lookout's own (additive) mirror status: one entry per source, dates epoch ms, nulls omitted. */
-export const MirrorStatusJson = z.object({
-  source: z.enum(MIRROR_SOURCES),
-  enabled: z.boolean(),
-  status: z.enum(['IDLE', 'QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED']),
-  recordsDone: z.number(),
-  recordsTotal: z.number().optional(),
-  currentStep: z.string().optional(),
-  startedAt: z.number().optional(),
-  finishedAt: z.number().optional(),
-  lastSuccessAt: z.number().optional(),
-  lastError: z.string().optional(),
-  lastErrorAt: z.number().optional(),
-})
+export const MirrorStatusJson = MirrorStatusShape
 
 const epoch = (date: Date | string | null | undefined) =>
   date === null || date === undefined ? undefined : new Date(date).getTime()

@@ -1,8 +1,9 @@
+import { Link } from '@remix-run/react'
 import { Bug, Flame } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '~/utils/misc.ts'
 import { asSeverity, SEVERITY_COLOURS } from './severity.ts'
-import { sourceName } from './sources.ts'
+import { sourceName, type ResolvedAlias } from './sources.ts'
 
 /** 4.13's severity label: a coloured bug square and the severity's name. */
 export function SeverityLabel({ severity }: { severity: string | undefined }) {
@@ -58,5 +59,21 @@ export function KevBadge({ dueDate }: { dueDate?: string }) {
       <Flame aria-hidden className="size-3" />
       {t('vulnerabilities.kev.badge')}
     </span>
+  )
+}
+
+/** One alias: its source tag and its id, linking to its page when the catalogue has one. */
+export function AliasLink({ alias }: { alias: ResolvedAlias }) {
+  return (
+    <>
+      <SourceLabel source={alias.source} />
+      {alias.path ? (
+        <Link to={alias.path} className="text-primary hover:underline">
+          {alias.vulnId}
+        </Link>
+      ) : (
+        alias.vulnId
+      )}
+    </>
   )
 }

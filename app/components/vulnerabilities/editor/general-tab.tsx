@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import { Plus, RefreshCw, X } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +6,7 @@ import { Identifier } from '~/components/identifier.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import type { VulnerabilityDraft } from '../draft.ts'
-import { SeverityLabel, SourceLabel } from '../labels.tsx'
+import { AliasLink, SeverityLabel } from '../labels.tsx'
 import type { ScoresView } from '../live-scores.ts'
 import { cvssSeverity, owaspSeverity, SEVERITIES } from '../severity.ts'
 import type { ResolvedAlias } from '../sources.ts'
@@ -111,14 +110,7 @@ export function GeneralTab({
             <ul className="flex flex-wrap gap-3">
               {aliases.map((alias) => (
                 <li key={alias.vulnId} className="flex items-center gap-1.5">
-                  <SourceLabel source={alias.source} />
-                  {alias.path ? (
-                    <Link to={alias.path} className="text-primary hover:underline">
-                      {alias.vulnId}
-                    </Link>
-                  ) : (
-                    alias.vulnId
-                  )}
+                  <AliasLink alias={alias} />
                 </li>
               ))}
             </ul>

@@ -3,9 +3,8 @@ import type { MirrorStateRow } from '../../../data/mirror-state.ts'
 import type { Logger } from '../../../logger.ts'
 import type { CatalogueWriteOptions, VulnerabilityRecord } from '../model.ts'
 
-/** The mirrors Lookout runs: 4.13's three vulnerability sources, EPSS, and (beyond 4.13) CISA KEV. */
-export const MIRROR_SOURCES = ['NVD', 'GITHUB', 'OSV', 'EPSS', 'KEV'] as const
-export type MirrorSourceName = (typeof MIRROR_SOURCES)[number]
+export { MIRROR_SOURCES, type MirrorSourceName } from '../../../../common/mirror-shapes.ts'
+import type { MirrorSourceName } from '../../../../common/mirror-shapes.ts'
 
 /** Reads `vuln-source` (or another group's) configuration, secrets decrypted. */
 export type ConfigReader = (groupName: string, propertyName: string) => Promise<string | null>
