@@ -7,6 +7,7 @@ import configProperty from './config-property.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
 import oidc from './oidc.ts'
+import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
 import projectProperty from './project-property.ts'
 import project from './project.ts'
@@ -45,4 +46,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   dependencyGraph,
   service,
   bom,
+  osvEcosystem,
 }

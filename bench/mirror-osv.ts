@@ -1,0 +1,299 @@
+/*
+ * OSV mirror benchmark on PGlite: generated OSV advisories (the size and ranges of real
+ * GitHub-sourced records) are zipped into an all.zip and served by a loopback OSV bucket; a child
+ * process runs the real mirror (download to disk, yauzl, mapping, catalogue writer) into a fresh
+ * database. Next to it, in the same child, "the floor": reading and parsing the same entries plus
+ * one bulk insert (COPY) of the same vulnerability and vulnerable-software rows.
+ *
+ *   npx tsx bench/mirror-osv.ts
+ *
+ * Bars: ≥ 5,000 records/s and within 2× the floor; a large generated zip mirrors in < 512 MiB peak
+ * RSS. Environment:
+ *   BENCH_OSV_RECORDS   records in the throughput run (default 20000)
+ *   BENCH_OSV_ZIP_MB    size of the memory run's zip in MB (default 40; the bar run is 300:
+ *                       BENCH_OSV_ZIP_MB=300 npx tsx bench/mirror-osv.ts)
+ *   BENCH_SHARED_DATA   the reference data folder (default ../shared/data): its osv/rustsec
+ *                       records are mirrored too, for a real-data figure, when present.
+ */
+import { fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import yazl from 'yazl'
+import { startOsvFake } from '../tests/support/fakes/osv.ts'
+import { generatedAdvisory } from '../tests/support/osv-records.ts'
+import { bundleBenchServer } from './support.ts'
+
+const SCRIPT = new URL(import.meta.url).pathname
+const RECORDS = Number(process.env.BENCH_OSV_RECORDS ?? 20_000)
+const ZIP_MB = Number(process.env.BENCH_OSV_ZIP_MB ?? 40)
+const SHARED = path.resolve(
+  process.env.BENCH_SHARED_DATA ?? path.join(SCRIPT, '../../../shared/data'),
+)
+const RSS_BAR_MIB = 512
+
+interface ChildResult {
+  records: number
+  entries: number
+  mirrorMs: number
+  floorMs?: number
+  peakRssMiB: number
+  status: string
+  error?: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child: one mirror run into a fresh PGlite database, then (optionally) the floor.
+
+async function childMain() {
+  const [baseUrl, ecosystem, withFloor] = process.argv.slice(3)
+  const { openDatabase } = await import('../server/db/open.ts')
+  const { migrate } = await import('../server/db/migrate.ts')
+  const { seed } = await import('../server/domain/system/seed.ts')
+  const { runMirror } = await import('../server/domain/vulnerabilities/mirror/run.ts')
+  const { mirrorState } = await import('../server/data/mirror-state.ts')
+  const { createLogger } = await import('../server/logger.ts')
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-osv-'))
+  const open = async (name: string) => {
+    const db = await openDatabase({ dataDir: path.join(dir, name) })
+    await migrate(db)
+    await seed(db, 4)
+    return db
+  }
+  const db = await open('mirror')
+  const set = (name: string, value: string) =>
+    db.query(
+      `UPDATE config_property SET property_value = $2
+       WHERE group_name = 'vuln-source' AND property_name = $1`,
+      [name, value],
+    )
+  await set('google.osv.base.url', baseUrl!)
+  await set('google.osv.enabled', ecosystem!)
+  const started = performance.now()
+  let error: string | undefined
+  try {
+    await runMirror(
+      {
+        db,
+        logger: createLogger('warn'),
+        encryptionKey: randomBytes(32),
+        workDir: path.join(dir, 'work'),
+      },
+      'OSV',
+    )
+  } catch (cause) {
+    error = (cause as Error).message
+  }
+  const mirrorMs = performance.now() - started
+  if (process.env.BENCH_OSV_DEBUG)
+    console.error(process.memoryUsage(), process.resourceUsage().maxRSS)
+  const state = await mirrorState(db, 'OSV')
+  const [row] = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM vulnerability',
+  )
+  await db.close()
+  const result: ChildResult = {
+    records: row?.count ?? 0,
+    entries: Number(state?.records_done ?? 0),
+    mirrorMs,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    status: state?.status ?? 'none',
+    error,
+  }
+  if (withFloor === 'floor') {
+    const floorDb = await open('floor')
+    result.floorMs = await floor(floorDb, path.join(dir, 'floor.zip'), baseUrl!, ecosystem!)
+    await floorDb.close()
+  }
+  fs.rmSync(dir, { recursive: true, force: true })
+  process.send!(result, () => process.exit(0))
+}
+
+/** Download, read and parse the same archive, then one COPY of the same rows. */
+async function floor(
+  db: import('../server/db/database.ts').Database,
+  file: string,
+  baseUrl: string,
+  ecosystem: string,
+) {
+  const { downloadArchive, openArchive } =
+    await import('../server/domain/vulnerabilities/mirror/osv-archive.ts')
+  const { ecosystemArchiveUrl } = await import('../server/domain/vulnerabilities/mirror/osv.ts')
+  const { mapOsvDocument } = await import('../server/domain/vulnerabilities/mirror/osv-mapping.ts')
+  const { softwareValues, vulnerabilityValues } =
+    await import('../server/domain/vulnerabilities/catalogue.ts')
+  const { VULNERABILITY_COLUMNS, SOFTWARE_COLUMNS } =
+    await import('../server/data/vulnerability-catalogue.ts')
+  const { copyText } = await import('../server/db/copy-text.ts')
+  const started = performance.now()
+  await downloadArchive(fetch, ecosystemArchiveUrl(baseUrl, ecosystem), file)
+  const archive = await openArchive(file)
+  const vulnerabilities: Record<string, unknown>[] = []
+  const software = new Map<string, Record<string, unknown>>()
+  for await (const entry of archive.entries(0)) {
+    if (!entry.data) continue
+    const record = mapOsvDocument(JSON.parse(entry.data.toString('utf8')))
+    if (!record) continue
+    const values = vulnerabilityValues(record) as unknown as Record<string, unknown>
+    for (const [key, value] of Object.entries(values)) {
+      if (value instanceof Date) values[key] = value.toISOString()
+    }
+    vulnerabilities.push({
+      ...values,
+      cwes: values.cwes ? `{${(values.cwes as number[]).join(',')}}` : null,
+    })
+    for (const input of record.vulnerableSoftware ?? []) {
+      const row = softwareValues(input)
+      software.set(row.content_key, row as unknown as Record<string, unknown>)
+    }
+  }
+  archive.close()
+  const vulnerabilityColumns = VULNERABILITY_COLUMNS.map(([name]) => name)
+  await db.copyFrom!(
+    'vulnerability',
+    vulnerabilityColumns,
+    copyText(
+      vulnerabilityColumns.map((name) => ({ name, asJson: false })),
+      vulnerabilities,
+    ),
+  )
+  await db.copyFrom!(
+    'vulnerable_software',
+    [...SOFTWARE_COLUMNS],
+    copyText(
+      SOFTWARE_COLUMNS.map((name) => ({ name, asJson: false })),
+      [...software.values()],
+    ),
+  )
+  return performance.now() - started
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent: generate archives, serve them, run children, print figures against the bars.
+
+/** Writes a zip of generated advisories, lazily (one entry in memory at a time). */
+async function writeGeneratedZip(
+  file: string,
+  ecosystem: string,
+  limit: { records?: number; bytes?: number },
+): Promise<number> {
+  let count = limit.records ?? 0
+  if (limit.bytes !== undefined) {
+    // Size the record count from the compressed size of a sample.
+    const sample = 500
+    const { deflateRawSync } = await import('node:zlib')
+    let bytes = 0
+    for (let i = 0; i < sample; i++) {
+      bytes += deflateRawSync(JSON.stringify(generatedAdvisory(i, ecosystem))).length + 120
+    }
+    count = Math.ceil(limit.bytes / (bytes / sample))
+  }
+  const zip = new yazl.ZipFile()
+  const out = fs.createWriteStream(file)
+  zip.outputStream.pipe(out)
+  const { Readable } = await import('node:stream')
+  for (let i = 0; i < count; i++) {
+    zip.addReadStreamLazy(`advisories/${i}.json`, (callback) =>
+      callback(null, Readable.from([Buffer.from(JSON.stringify(generatedAdvisory(i, ecosystem)))])),
+    )
+  }
+  zip.end()
+  await new Promise<void>((resolve, reject) => out.on('finish', resolve).on('error', reject))
+  return count
+}
+
+async function writeDirectoryZip(file: string, folder: string): Promise<number> {
+  const names = fs.readdirSync(folder).filter((name) => name.endsWith('.json'))
+  const zip = new yazl.ZipFile()
+  const out = fs.createWriteStream(file)
+  zip.outputStream.pipe(out)
+  for (const name of names) zip.addFile(path.join(folder, name), name)
+  zip.end()
+  await new Promise<void>((resolve, reject) => out.on('finish', resolve).on('error', reject))
+  return names.length
+}
+
+function runChild(
+  bundle: string,
+  baseUrl: string,
+  ecosystem: string,
+  withFloor: boolean,
+): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(bundle, ['--child', baseUrl, ecosystem, withFloor ? 'floor' : ''], {
+      execArgv: process.env.BENCH_OSV_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_OSV_PROFILE}`]
+        : [],
+    })
+    child.once('message', (message) => resolve(message as ChildResult))
+    child.once('exit', (code) => code !== 0 && reject(new Error(`child exited with ${code}`)))
+  })
+}
+
+const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000)
+const mb = (file: string) => (fs.statSync(file).size / 1e6).toFixed(1)
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-osv-zips-'))
+  const fake = await startOsvFake()
+  // The mirror runs from an esbuild bundle, as the server ships, without a TypeScript loader.
+  const bundle = await bundleBenchServer(SCRIPT, 'mirror-osv', ['ae-cvss-calculator'])
+  let failed = false
+  try {
+    console.log('OSV mirror (PGlite, loopback OSV bucket, generated GitHub-style advisories)')
+
+    const throughputZip = path.join(dir, 'throughput.zip')
+    const count = await writeGeneratedZip(throughputZip, 'Maven', { records: RECORDS })
+    fake.setArchiveFile('Maven', throughputZip)
+    const run = await runChild(bundle, fake.baseUrl, 'Maven', true)
+    const rate = perSecond(run.entries, run.mirrorMs)
+    const floorRate = perSecond(run.entries, run.floorMs!)
+    const ratio = run.mirrorMs / run.floorMs!
+    const throughputOk = run.status === 'SUCCEEDED' && rate >= 5000 && ratio <= 2
+    failed ||= !throughputOk
+    console.log(
+      `  throughput: ${count} records (${mb(throughputZip)} MB zip): mirror ${(run.mirrorMs / 1000).toFixed(1)} s = ${rate} records/s; ` +
+        `floor ${(run.floorMs! / 1000).toFixed(1)} s = ${floorRate} records/s; ` +
+        `${ratio.toFixed(2)}× the floor [bars ≥ 5000/s, ≤ 2×] ${verdict(throughputOk)}` +
+        (run.error ? ` (${run.error})` : ''),
+    )
+
+    const bigZip = path.join(dir, 'big.zip')
+    const bigCount = await writeGeneratedZip(bigZip, 'npm', { bytes: ZIP_MB * 1e6 })
+    fake.setArchiveFile('npm', bigZip)
+    const big = await runChild(bundle, fake.baseUrl, 'npm', false)
+    const memoryOk = big.status === 'SUCCEEDED' && big.peakRssMiB < RSS_BAR_MIB
+    failed ||= !memoryOk
+    console.log(
+      `  memory: ${bigCount} records, ${mb(bigZip)} MB zip: peak RSS ${big.peakRssMiB.toFixed(0)} MiB ` +
+        `[bar < ${RSS_BAR_MIB} MiB${ZIP_MB < 300 ? '; the bar run is BENCH_OSV_ZIP_MB=300' : ''}] ${verdict(memoryOk)}; ` +
+        `${perSecond(big.entries, big.mirrorMs)} records/s` +
+        (big.error ? ` (${big.error})` : ''),
+    )
+
+    const rustsec = path.join(SHARED, 'osv', 'rustsec')
+    if (fs.existsSync(rustsec)) {
+      const realZip = path.join(dir, 'rustsec.zip')
+      const realCount = await writeDirectoryZip(realZip, rustsec)
+      fake.setArchiveFile('crates.io', realZip)
+      const real = await runChild(bundle, fake.baseUrl, 'crates.io', true)
+      console.log(
+        `  real data: RustSec ${realCount} records: mirror ${perSecond(real.entries, real.mirrorMs)} records/s, ` +
+          `floor ${perSecond(real.entries, real.floorMs!)} records/s (${(real.mirrorMs / real.floorMs!).toFixed(2)}×), ` +
+          `${real.records} stored (withdrawn skipped)`,
+      )
+    } else {
+      console.log(`  real data: skipped, ${rustsec} is absent (set BENCH_SHARED_DATA)`)
+    }
+  } finally {
+    await fake.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  if (failed) process.exitCode = 1
+}
+
+if (process.argv[2] === '--child') await childMain()
+else await main()
