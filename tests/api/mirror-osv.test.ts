@@ -328,6 +328,15 @@ describe('runs that stop part-way', () => {
     expect(failed.status).toBe('FAILED')
     expect(failed.last_error).toMatch(/^OSV crates\.io: the archive is corrupt: not a readable zip/)
     expect(await count('vulnerability')).toBe(10)
+
+    // Central directory intact, an entry's compressed bytes damaged.
+    const damaged = Buffer.from(good)
+    damaged.fill(0xff, Math.floor(good.length * 0.3), Math.floor(good.length * 0.35))
+    fake.setArchiveBytes('crates.io', damaged)
+    const broken = await runMirror()
+    expect(broken.status).toBe('FAILED')
+    expect(broken.last_error).toMatch(/^OSV crates\.io: the archive is corrupt: entry \d+ \(/)
+    expect(await count('vulnerability')).toBe(10)
   })
 
   it('names the entry that is not an OSV record and keeps the batches before it', async () => {

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { inflateRawSync } from 'node:zlib'
 import yauzl from 'yauzl'
 
 /**
@@ -60,7 +62,7 @@ export async function downloadArchive(
   })
   try {
     await pipeline(
-      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+      Readable.fromWeb(response.body as WebReadableStream),
       counter,
       fs.createWriteStream(partial),
     )
@@ -93,11 +95,20 @@ const ENTRY_MAX_BYTES = 64 * 1024 * 1024
 
 export interface OsvArchive {
   entryCount: number
-  /** The entries from `from` on, one at a time; only one entry's bytes are in memory at once. */
+  /** The entries from `from` on, one at a time; only a small window of the file is in memory. */
   entries(from: number): AsyncGenerator<ArchiveEntry>
   close(): void
 }
 
+const WINDOW_BYTES = 4 * 1024 * 1024
+const LOCAL_HEADER_BYTES = 30
+
+/**
+ * Reads the archive's entries in central-directory order. yauzl reads the central directory
+ * (names, sizes, offsets, zip64); the entries' bytes are read here through a sliding window
+ * and inflated in one call each, which is several times faster than a stream per entry on
+ * archives of hundreds of thousands of small JSON files.
+ */
 export async function openArchive(file: string): Promise<OsvArchive> {
   let zip: yauzl.ZipFile
   try {
@@ -105,9 +116,14 @@ export async function openArchive(file: string): Promise<OsvArchive> {
   } catch (error) {
     throw new CorruptArchive(`not a readable zip archive (${(error as Error).message})`)
   }
+  const handle = await fsp.open(file, 'r')
+  const reader = windowReader(handle)
   return {
     entryCount: zip.entryCount,
-    close: () => zip.close(),
+    close: () => {
+      zip.close()
+      void handle.close().catch(() => undefined)
+    },
     async *entries(from) {
       let index = 0
       try {
@@ -119,10 +135,7 @@ export async function openArchive(file: string): Promise<OsvArchive> {
             yield { index: current, name, data: undefined }
             continue
           }
-          if (entry.uncompressedSize > ENTRY_MAX_BYTES) {
-            throw new CorruptArchive(`entry ${current} (${name}) is larger than 64 MiB`)
-          }
-          yield { index: current, name, data: await readEntry(zip, entry, current) }
+          yield { index: current, name, data: await readEntry(reader, entry, current) }
         }
       } catch (error) {
         if (error instanceof CorruptArchive) throw error
@@ -132,16 +145,51 @@ export async function openArchive(file: string): Promise<OsvArchive> {
   }
 }
 
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, index: number) {
+/** Positioned reads served from a window of the file that moves forward with the entries. */
+function windowReader(handle: fsp.FileHandle) {
+  let start = 0
+  let window = Buffer.alloc(0)
+  return async (position: number, length: number): Promise<Buffer> => {
+    if (position < start || position + length > start + window.length) {
+      const size = Math.max(WINDOW_BYTES, length)
+      const buffer = Buffer.allocUnsafe(size)
+      const { bytesRead } = await handle.read(buffer, 0, size, position)
+      start = position
+      window = buffer.subarray(0, bytesRead)
+      if (bytesRead < length) throw new Error('unexpected end of file')
+    }
+    return window.subarray(position - start, position - start + length)
+  }
+}
+
+async function readEntry(
+  read: (position: number, length: number) => Promise<Buffer>,
+  entry: yauzl.Entry,
+  index: number,
+): Promise<Buffer> {
+  const where = `entry ${index} (${entry.fileName})`
+  if (entry.uncompressedSize > ENTRY_MAX_BYTES) {
+    throw new CorruptArchive(`${where} is larger than 64 MiB`)
+  }
+  if (entry.isEncrypted()) throw new CorruptArchive(`${where} is encrypted`)
   try {
-    const stream = await zip.openReadStreamPromise(entry)
-    const chunks: Buffer[] = []
-    for await (const chunk of stream) chunks.push(chunk as Buffer)
-    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+    const offset = entry.relativeOffsetOfLocalHeader
+    const header = await read(offset, LOCAL_HEADER_BYTES)
+    if (header.readUInt32LE(0) !== 0x04034b50) throw new Error('no local file header')
+    const dataStart =
+      offset + LOCAL_HEADER_BYTES + header.readUInt16LE(26) + header.readUInt16LE(28)
+    const compressed = await read(dataStart, entry.compressedSize)
+    let data: Buffer
+    if (entry.compressionMethod === 0) data = Buffer.from(compressed)
+    else if (entry.compressionMethod === 8) {
+      data = inflateRawSync(compressed, { maxOutputLength: ENTRY_MAX_BYTES })
+    } else throw new Error(`compression method ${entry.compressionMethod} is not supported`)
+    if (data.length !== entry.uncompressedSize) {
+      throw new Error(`${data.length} bytes instead of ${entry.uncompressedSize}`)
+    }
+    return data
   } catch (error) {
-    throw new CorruptArchive(
-      `entry ${index} (${entry.fileName}) cannot be read (${(error as Error).message})`,
-    )
+    throw new CorruptArchive(`${where} cannot be read (${(error as Error).message})`)
   }
 }
 
