@@ -358,6 +358,18 @@ describe('runs that stop part-way', () => {
     expect(state.status).toBe('FAILED')
     expect(state.last_error).toMatch(/^OSV Nonexistent: download failed: .*HTTP 404/)
     expect(await count('vulnerability')).toBe(3)
+
+    // The retry skips the ecosystem that finished (its archive is unchanged) and does the other.
+    await fake.setArchive('Nonexistent', entries([osvAdvisory('OSV-2024-0001')]))
+    fake.requests.length = 0
+    const retried = await runMirror()
+    expect(retried.status, retried.last_error ?? '').toBe('SUCCEEDED')
+    expect(fake.requests.map((request) => [request.path, request.status])).toEqual([
+      ['/crates.io/all.zip', 304],
+      ['/Nonexistent/all.zip', 200],
+    ])
+    expect(await count('vulnerability')).toBe(4)
+    await configure({ 'google.osv.enabled': 'crates.io' })
   })
 })
 

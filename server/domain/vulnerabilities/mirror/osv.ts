@@ -112,29 +112,40 @@ async function applyArchive(
 ) {
   let records: VulnerabilityRecord[] = []
   let consumed = 0
-  const commit = (position: unknown) =>
-    context.commit({
+  // The next batch is read and parsed while the previous one commits (on PostgreSQL the two
+  // overlap); batches still commit one after the other, each with its position.
+  let committing: Promise<void> | undefined
+  const commit = async (position: unknown) => {
+    const batch = {
       records,
       writeOptions: options.writeOptions,
       position,
       recordCount: consumed,
       recordsTotal: options.recordsTotal,
       currentStep: options.step,
-    })
-  for await (const entry of archive.entries(from)) {
-    consumed++
-    if (entry.data) {
-      const where = `entry ${entry.index} (${entry.name})`
-      const record = recordOf(documentOf(entry.data, where), where)
-      if (record) records.push(record)
     }
-    if (consumed >= OSV_BATCH_SIZE) {
-      await commit(options.positionAt(entry.index + 1))
-      records = []
-      consumed = 0
-    }
+    records = []
+    consumed = 0
+    await committing
+    committing = context.commit(batch)
+    committing.catch(() => undefined) // awaited at the next commit or the end
   }
-  await commit(options.finalPosition)
+  try {
+    for await (const entry of archive.entries(from)) {
+      consumed++
+      if (entry.data) {
+        const where = `entry ${entry.index} (${entry.name})`
+        const record = recordOf(documentOf(entry.data, where), where)
+        if (record) records.push(record)
+      }
+      if (consumed >= OSV_BATCH_SIZE) await commit(options.positionAt(entry.index + 1))
+    }
+    await commit(options.finalPosition)
+  } finally {
+    // A failure while reading still lets the batch in flight land (or fail) before the run ends.
+    await committing?.catch(() => undefined)
+  }
+  await committing
 }
 
 async function mirrorEcosystem(
@@ -165,12 +176,10 @@ async function mirrorEcosystem(
   const from = outcome.kind === 'unchanged' ? current!.nextEntry : 0
   const archive = await openArchive(file)
   try {
+    const others = position.done.filter((entry) => entry.ecosystem !== ecosystem)
     const done = {
       ...position,
-      done: [
-        ...position.done.filter((entry) => entry.ecosystem !== ecosystem),
-        { ecosystem, archive: identity },
-      ],
+      done: [...others, { ecosystem, archive: identity }],
       doneEntries: position.doneEntries + archive.entryCount,
       current: undefined,
     } satisfies MirrorPosition
@@ -179,6 +188,7 @@ async function mirrorEcosystem(
       positionAt: (nextEntry) =>
         ({
           ...position,
+          done: others,
           current: { ecosystem, archive: identity, nextEntry },
         }) satisfies MirrorPosition,
       finalPosition: done,
