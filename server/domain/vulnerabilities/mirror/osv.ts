@@ -15,6 +15,9 @@ import type { ConfigReader, MirrorRunContext, MirrorSource } from './source.ts'
 /** Records per committed batch: each batch lands whole, with the entry the next one starts at. */
 export const OSV_BATCH_SIZE = 1000
 
+/** An uploaded JSON file is read whole; archives are read entry by entry. */
+const JSON_FILE_MAX_BYTES = 64 * 1024 * 1024
+
 const DEFAULT_BASE_URL = 'https://osv-vulnerabilities.storage.googleapis.com/'
 
 /** `google.osv.enabled`: the enabled ecosystems, `;`-separated (none = OSV mirroring is off). */
@@ -263,6 +266,11 @@ async function importOsvFile(context: MirrorRunContext, file: string): Promise<v
       archive.close()
     }
     return
+  }
+  if ((await fsp.stat(file)).size > JSON_FILE_MAX_BYTES) {
+    throw new Error(
+      "The uploaded OSV JSON file is larger than 64 MiB: upload the ecosystem's all.zip",
+    )
   }
   let documents: unknown[]
   try {
