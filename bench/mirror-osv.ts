@@ -51,6 +51,7 @@ interface ChildResult {
   floorMs?: number
   /** The floor's download, reading and parsing, before its insert. */
   floorParseMs?: number
+  floorDownloadMs?: number
   peakRssMiB: number
   /** The process's RSS with its database open and the CWE dictionary loaded, before the mirror. */
   idleRssMiB: number
@@ -59,17 +60,29 @@ interface ChildResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Child: one mirror run into a fresh PGlite database, then (optionally) the floor. The databases
-// are created by an earlier process (`--init`): creating a PGlite cluster peaks at about 1 GiB,
-// which a server pays once at installation, not on every mirror run.
+// Children: one mirror run into a fresh database, and the floor in a process of its own (so
+// neither runs warmed up by the other). The databases are created by an earlier process
+// (`--init`): creating a PGlite cluster peaks at about 1 GiB, which a server pays once at
+// installation, not on every mirror run.
+
+async function floorMain() {
+  const [dir, baseUrl, ecosystem] = process.argv.slice(3) as [string, string, string]
+  const { openDatabase } = await import('../server/db/open.ts')
+  const { cweById } = await import('../server/domain/vulnerabilities/cwe.ts')
+  const db = await openDatabase({
+    dataDir: path.join(dir, 'floor'),
+    databaseUrl: databaseUrl('floor'),
+  })
+  cweById(79)
+  const floorMs = await floor(db, path.join(dir, 'floor.zip'), baseUrl, ecosystem)
+  await db.close()
+  process.send!({ floorMs, floorParseMs: parsedAt, floorDownloadMs: downloadedAt }, () =>
+    process.exit(0),
+  )
+}
 
 async function childMain() {
-  const [dir, baseUrl, ecosystem, withFloor] = process.argv.slice(3) as [
-    string,
-    string,
-    string,
-    string,
-  ]
+  const [dir, baseUrl, ecosystem] = process.argv.slice(3) as [string, string, string]
   const { openDatabase } = await import('../server/db/open.ts')
   const { migrate } = await import('../server/db/migrate.ts')
   const { seed } = await import('../server/domain/system/seed.ts')
@@ -116,8 +129,6 @@ async function childMain() {
   const mirrorMs = performance.now() - started
   const cpu = process.cpuUsage(cpuStarted)
   const mirrorCpuMs = (cpu.user + cpu.system) / 1000
-  if (process.env.BENCH_OSV_DEBUG)
-    console.error(process.memoryUsage(), process.resourceUsage().maxRSS)
   const state = await mirrorState(db, 'OSV')
   const [row] = await db.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM vulnerability',
@@ -133,16 +144,11 @@ async function childMain() {
     status: state?.status ?? 'none',
     error,
   }
-  if (withFloor === 'floor') {
-    const floorDb = await open('floor')
-    result.floorMs = await floor(floorDb, path.join(dir, 'floor.zip'), baseUrl!, ecosystem!)
-    result.floorParseMs = parsedAt
-    await floorDb.close()
-  }
   process.send!(result, () => process.exit(0))
 }
 
 let parsedAt = 0
+let downloadedAt = 0
 
 /**
  * Download, read and parse the same archive, then one bulk insert (COPY) of the same rows: the
@@ -158,6 +164,7 @@ async function floor(db: Database, file: string, baseUrl: string, ecosystem: str
   const data = await import('../server/data/vulnerability-catalogue.ts')
   const started = performance.now()
   await downloadArchive(fetch, ecosystemArchiveUrl(baseUrl, ecosystem), file)
+  downloadedAt = performance.now() - started
   const archive = await openArchive(file)
   const vulnerabilities: ReturnType<typeof vulnerabilityValues>[] = []
   const softwareKeys: string[][] = []
@@ -271,21 +278,33 @@ async function runChild(
         code === 0 ? resolve() : reject(new Error(`init exited with ${code}`)),
       ),
     )
-    return await mirrorChild(bundle, dir, env, [baseUrl, ecosystem, withFloor ? 'floor' : ''])
+    const result = await child<ChildResult>(bundle, '--child', dir, env, [baseUrl, ecosystem])
+    if (!withFloor) return result
+    return {
+      ...result,
+      ...(await child<Pick<ChildResult, 'floorMs' | 'floorParseMs' | 'floorDownloadMs'>>(
+        bundle,
+        '--floor',
+        dir,
+        env,
+        [baseUrl, ecosystem],
+      )),
+    }
   } finally {
     for (const database of scratch) await database.drop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
-function mirrorChild(
+function child<Result>(
   bundle: string,
+  mode: string,
   dir: string,
   env: NodeJS.ProcessEnv,
   args: string[],
-): Promise<ChildResult> {
+): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = fork(bundle, ['--child', dir, ...args], {
+    const child = fork(bundle, [mode, dir, ...args], {
       env,
       execArgv: [
         '--expose-gc',
@@ -294,7 +313,7 @@ function mirrorChild(
           : []),
       ],
     })
-    child.once('message', (message) => resolve(message as ChildResult))
+    child.once('message', (message) => resolve(message as Result))
     child.once('exit', (code) => code !== 0 && reject(new Error(`child exited with ${code}`)))
   })
 }
@@ -328,7 +347,8 @@ async function main() {
       `  throughput: ${count} records (${mb(throughputZip)} MB zip): mirror ${(run.mirrorMs / 1000).toFixed(1)} s = ${rate} records/s ` +
         `(${(run.mirrorCpuMs / 1000).toFixed(1)} s CPU); ` +
         `floor ${(run.floorMs! / 1000).toFixed(1)} s = ${floorRate} records/s ` +
-        `(${(run.floorParseMs! / 1000).toFixed(1)} s reading and parsing); ` +
+        `(${(run.floorDownloadMs! / 1000).toFixed(1)} s download, ` +
+        `${((run.floorParseMs! - run.floorDownloadMs!) / 1000).toFixed(1)} s reading and parsing); ` +
         `${ratio.toFixed(2)}× the floor [bars ≥ 5000/s, ≤ 2×] ${verdict(throughputOk)}` +
         (run.error ? ` (${run.error})` : ''),
     )
@@ -372,5 +392,6 @@ async function main() {
 }
 
 if (process.argv[2] === '--child') await childMain()
+else if (process.argv[2] === '--floor') await floorMain()
 else if (process.argv[2] === '--init') await initMain()
 else await main()

@@ -183,6 +183,14 @@ describe('vulnerabilities', () => {
     ])
   })
 
+  it('stores an empty CWE list as none, new or replaced', async () => {
+    await write([record('OSV-1', { cwes: [] })])
+    expect((await stored('OSV-1'))!.cwes).toBeNull()
+    await write([record('OSV-2')])
+    await write([record('OSV-2', { cwes: [], updated: new Date('2024-06-01T00:00:00Z') })])
+    expect((await stored('OSV-2'))!.cwes).toBeNull()
+  })
+
   it('takes the last record when a batch names one vulnerability twice', async () => {
     await write([record('OSV-1', { title: 'first' }), record('OSV-1', { title: 'second' })])
     expect((await stored('OSV-1'))!.title).toBe('second')

@@ -91,8 +91,9 @@ const WORDS =
 
 /**
  * The n-th advisory of a generated ecosystem, about the size and shape of real GitHub-sourced OSV
- * records (3–6 KB): a few affected packages with several ranges, versions lists, references,
- * credits, aliases and CVSS vectors.
+ * records (2–5 KB): mostly one affected package (up to three) with one or two ranges (about 1.6
+ * vulnerable-software rows per advisory; RustSec's real records average 1.2), versions lists,
+ * references, credits, aliases and CVSS vectors.
  */
 export function generatedAdvisory(n: number, ecosystem = 'Maven'): OsvDocument {
   const next = random(n * 7919 + 17)
@@ -101,10 +102,17 @@ export function generatedAdvisory(n: number, ecosystem = 'Maven'): OsvDocument {
   const purlOf = ECOSYSTEM_PURL[ecosystem] ?? ((name: string) => `pkg:generic/${name}`)
   const version = () =>
     `${Math.floor(next() * 10)}.${Math.floor(next() * 20)}.${Math.floor(next() * 30)}`
-  const affected = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, a) => {
+  const weighted = (weights: number[]) => {
+    let roll = next()
+    for (const [index, weight] of weights.entries()) {
+      if ((roll -= weight) < 0) return index + 1
+    }
+    return weights.length
+  }
+  const affected = Array.from({ length: weighted([0.75, 0.2, 0.05]) }, (_, a) => {
     // A few thousand packages per ecosystem: advisories cluster on popular packages.
     const name = `${word()}-${word()}-${Math.floor(next() * 10)}`
-    const ranges = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+    const ranges = Array.from({ length: weighted([0.8, 0.2]) }, () => ({
       type: 'ECOSYSTEM',
       events:
         next() < 0.2 ? [{ introduced: '0' }] : [{ introduced: version() }, { fixed: version() }],

@@ -44,7 +44,7 @@ export function vulnerabilityValues(record: VulnerabilityRecord): VulnerabilityV
     created: date(record.created),
     published: date(record.published),
     updated: date(record.updated),
-    cwes: record.cwes ?? null,
+    cwes: record.cwes?.length ? record.cwes : null,
     cvss_v2_base_score: record.cvssV2BaseScore ?? null,
     cvss_v2_impact_sub_score: record.cvssV2ImpactSubScore ?? null,
     cvss_v2_exploitability_sub_score: record.cvssV2ExploitabilitySubScore ?? null,

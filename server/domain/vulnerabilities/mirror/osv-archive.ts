@@ -103,27 +103,86 @@ export interface OsvArchive {
 const WINDOW_BYTES = 4 * 1024 * 1024
 const LOCAL_HEADER_BYTES = 30
 
+/** Positioned reads served from a window of the file; a miss refills it with one 4 MiB read. */
+class FileWindow {
+  private start = 0
+  private window = Buffer.alloc(0)
+
+  constructor(private readonly fd: number) {}
+
+  slice(position: number, length: number): Buffer {
+    if (position < this.start || position + length > this.start + this.window.length) {
+      const size = Math.max(WINDOW_BYTES, length)
+      const buffer = Buffer.allocUnsafe(size)
+      const bytesRead = fs.readSync(this.fd, buffer, 0, size, position)
+      this.start = position
+      this.window = buffer.subarray(0, bytesRead)
+      if (bytesRead < length) throw new Error('unexpected end of file')
+    }
+    return this.window.subarray(position - this.start, position - this.start + length)
+  }
+}
+
+/** yauzl's reader over a window of the file, so the central directory is read from memory. */
+class WindowedReader extends yauzl.RandomAccessReader {
+  private readonly window: FileWindow
+
+  constructor(
+    private readonly file: string,
+    private readonly fd: number,
+  ) {
+    super()
+    this.window = new FileWindow(fd)
+  }
+
+  override _readStreamForRange(start: number, end: number) {
+    return fs.createReadStream(this.file, { fd: this.fd, autoClose: false, start, end: end - 1 })
+  }
+
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (error: Error | null, bytesRead?: number) => void,
+  ) {
+    try {
+      this.window.slice(position, length).copy(buffer, offset)
+    } catch (error) {
+      callback(error as Error)
+      return
+    }
+    callback(null, length)
+  }
+
+  override close(callback: (error: Error | null) => void) {
+    fs.close(this.fd, callback)
+  }
+}
+
 /**
  * Reads the archive's entries in central-directory order. yauzl reads the central directory
- * (names, sizes, offsets, zip64); the entries' bytes are read here through a sliding window
- * and inflated in one call each, which is several times faster than a stream per entry on
- * archives of hundreds of thousands of small JSON files.
+ * (names, sizes, offsets, zip64) through a window of the file; the entries' bytes are read here
+ * through another window and inflated in one call each: several times faster than yauzl's
+ * stream per entry on archives of hundreds of thousands of small JSON files.
  */
 export async function openArchive(file: string): Promise<OsvArchive> {
+  const fd = fs.openSync(file, 'r')
   let zip: yauzl.ZipFile
   try {
-    zip = await yauzl.openPromise(file, { autoClose: false, strictFileNames: false })
+    zip = await yauzl.fromRandomAccessReaderPromise(
+      new WindowedReader(file, fd),
+      fs.fstatSync(fd).size,
+      { autoClose: false, strictFileNames: false },
+    )
   } catch (error) {
+    fs.closeSync(fd)
     throw new CorruptArchive(`not a readable zip archive (${(error as Error).message})`)
   }
-  const handle = await fsp.open(file, 'r')
-  const reader = windowReader(handle)
+  const data = new FileWindow(fd)
   return {
     entryCount: zip.entryCount,
-    close: () => {
-      zip.close()
-      void handle.close().catch(() => undefined)
-    },
+    close: () => zip.close(),
     async *entries(from) {
       let index = 0
       try {
@@ -135,7 +194,7 @@ export async function openArchive(file: string): Promise<OsvArchive> {
             yield { index: current, name, data: undefined }
             continue
           }
-          yield { index: current, name, data: await readEntry(reader, entry, current) }
+          yield { index: current, name, data: readEntry(data, entry, current) }
         }
       } catch (error) {
         if (error instanceof CorruptArchive) throw error
@@ -145,28 +204,7 @@ export async function openArchive(file: string): Promise<OsvArchive> {
   }
 }
 
-/** Positioned reads served from a window of the file that moves forward with the entries. */
-function windowReader(handle: fsp.FileHandle) {
-  let start = 0
-  let window = Buffer.alloc(0)
-  return async (position: number, length: number): Promise<Buffer> => {
-    if (position < start || position + length > start + window.length) {
-      const size = Math.max(WINDOW_BYTES, length)
-      const buffer = Buffer.allocUnsafe(size)
-      const { bytesRead } = await handle.read(buffer, 0, size, position)
-      start = position
-      window = buffer.subarray(0, bytesRead)
-      if (bytesRead < length) throw new Error('unexpected end of file')
-    }
-    return window.subarray(position - start, position - start + length)
-  }
-}
-
-async function readEntry(
-  read: (position: number, length: number) => Promise<Buffer>,
-  entry: yauzl.Entry,
-  index: number,
-): Promise<Buffer> {
+function readEntry(window: FileWindow, entry: yauzl.Entry, index: number): Buffer {
   const where = `entry ${index} (${entry.fileName})`
   if (entry.uncompressedSize > ENTRY_MAX_BYTES) {
     throw new CorruptArchive(`${where} is larger than 64 MiB`)
@@ -174,11 +212,11 @@ async function readEntry(
   if (entry.isEncrypted()) throw new CorruptArchive(`${where} is encrypted`)
   try {
     const offset = entry.relativeOffsetOfLocalHeader
-    const header = await read(offset, LOCAL_HEADER_BYTES)
+    const header = window.slice(offset, LOCAL_HEADER_BYTES)
     if (header.readUInt32LE(0) !== 0x04034b50) throw new Error('no local file header')
     const dataStart =
       offset + LOCAL_HEADER_BYTES + header.readUInt16LE(26) + header.readUInt16LE(28)
-    const compressed = await read(dataStart, entry.compressedSize)
+    const compressed = window.slice(dataStart, entry.compressedSize)
     let data: Buffer
     if (entry.compressionMethod === 0) data = Buffer.from(compressed)
     else if (entry.compressionMethod === 8) {
