@@ -121,8 +121,15 @@ export async function adminToken(base: string) {
  * The bench's server side runs from an esbuild bundle of `script`, as `npm run build` ships the
  * server, so its memory is measured without a TypeScript loader in the process.
  */
-export async function bundleBenchServer(script: string, name: string) {
+export async function bundleBenchServer(
+  script: string,
+  name: string,
+  /** Packages bundled in rather than imported (CommonJS ones whose named exports Node cannot see). */
+  inline: readonly string[] = [],
+) {
   const { build } = await import('esbuild')
+  const inlined = (specifier: string) =>
+    inline.some((name) => specifier === name || specifier.startsWith(`${name}/`))
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
   const dir = path.join(root, 'node_modules', '.cache', `lookout-bench-${name}`)
   const outfile = path.join(dir, `${name}.mjs`)
@@ -133,7 +140,20 @@ export async function bundleBenchServer(script: string, name: string) {
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    packages: 'external',
+    ...(inline.length === 0
+      ? { packages: 'external' as const }
+      : {
+          plugins: [
+            {
+              name: 'external-but-inlined',
+              setup(builder) {
+                builder.onResolve({ filter: /^[^./]/ }, (args) =>
+                  inlined(args.path) ? undefined : { path: args.path, external: true },
+                )
+              },
+            },
+          ],
+        }),
     logLevel: 'warning',
   })
   fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {

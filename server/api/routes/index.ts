@@ -10,6 +10,7 @@ import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
+import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
 import projectProperty from './project-property.ts'
 import project from './project.ts'
@@ -57,4 +58,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   cwe,
   calculator,
   mirror,
+  osvEcosystem,
 }

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto'
 import { ALIAS_FIELDS, type AliasField } from '../../../common/dt-vocabulary.ts'
 import type { Queryable } from '../../db/database.ts'
 import {
-  aliasRowsMatching,
-  ensureVulnerableSoftware,
-  fillAliasRow,
+  ALIAS_COLUMNS,
+  aliasRowsSharing,
+  ensureVulnerableSoftwareBulk,
   findVulnerabilitiesByKey,
-  insertAliasRow,
+  insertAttributions,
+  insertVulnerabilityRows,
+  saveAliasRows,
   SOFTWARE_COLUMNS,
   syncAttributions,
   upsertVulnerabilityRows,
@@ -26,7 +28,7 @@ import type {
 const keyOf = (source: string, vulnId: string) => `${source}\u0000${vulnId}`
 
 /** The record's fields as column values; `undefined` (not said) becomes null. */
-function recordValues(record: VulnerabilityRecord): VulnerabilityValues {
+export function vulnerabilityValues(record: VulnerabilityRecord): VulnerabilityValues {
   const date = (value: Date | null | undefined) => value ?? null
   return {
     vuln_id: record.vulnId,
@@ -42,7 +44,7 @@ function recordValues(record: VulnerabilityRecord): VulnerabilityValues {
     created: date(record.created),
     published: date(record.published),
     updated: date(record.updated),
-    cwes: record.cwes ?? null,
+    cwes: record.cwes?.length ? record.cwes : null,
     cvss_v2_base_score: record.cvssV2BaseScore ?? null,
     cvss_v2_impact_sub_score: record.cvssV2ImpactSubScore ?? null,
     cvss_v2_exploitability_sub_score: record.cvssV2ExploitabilitySubScore ?? null,
@@ -65,7 +67,7 @@ function recordValues(record: VulnerabilityRecord): VulnerabilityValues {
 
 /** NVD's field-by-field rule: what the record says overwrites; CWEs only when non-empty. */
 function mergeFieldByField(stored: VulnerabilityRow, record: VulnerabilityRecord) {
-  const incoming = recordValues(record)
+  const incoming = vulnerabilityValues(record)
   const merged: VulnerabilityValues = { ...stored }
   for (const key of Object.keys(incoming) as (keyof VulnerabilityValues)[]) {
     if (fieldOfColumn[key] !== undefined && record[fieldOfColumn[key]] === undefined) continue
@@ -157,39 +159,105 @@ const ALIAS_COLUMN: Record<AliasField, AliasColumn> = {
   internalId: 'internal_id',
 }
 
-/**
- * Merges one group of identifiers into the alias table (dt-behaviour §2.6): into the row with the
- * most matching identifiers where every given identifier matches or is empty, else a new row.
- */
-export async function mergeAlias(db: Queryable, alias: AliasInput): Promise<void> {
-  const ids: Partial<Record<AliasColumn, string>> = {}
+type AliasIds = Partial<Record<AliasColumn, string>>
+type AliasGroup = { id?: number | string; dirty: boolean } & Partial<
+  Record<AliasColumn, string | null>
+>
+
+/** The identifiers of one alias input by column (blank ones dropped); undefined under two. */
+function aliasIds(alias: AliasInput): AliasIds | undefined {
+  const ids: AliasIds = {}
+  let count = 0
   for (const [field] of ALIAS_FIELDS) {
     const value = alias[field]?.trim()
-    if (value) ids[ALIAS_COLUMN[field]] = value
-  }
-  const entries = Object.entries(ids) as [AliasColumn, string][]
-  if (entries.length < 2) return
-  const candidates = await aliasRowsMatching(db, ids)
-  let best: { id: number | string; matches: number } | undefined
-  for (const row of candidates) {
-    let matches = 0
-    let compatible = true
-    for (const [column, value] of entries) {
-      if (row[column] === value) matches++
-      else if (row[column] !== null) compatible = false
+    if (value) {
+      ids[ALIAS_COLUMN[field]] = value
+      count++
     }
-    if (compatible && (!best || matches > best.matches)) best = { id: row.id, matches }
   }
-  if (best) {
-    if (best.matches < entries.length) await fillAliasRow(db, best.id, ids)
-  } else {
-    await insertAliasRow(db, ids)
+  return count < 2 ? undefined : ids
+}
+
+/**
+ * Merges groups of identifiers into the alias table (dt-behaviour §2.6), one after the other as
+ * 4.13 does: each goes into the row with the most matching identifiers where every given
+ * identifier matches or is empty, else into a new row. The rows involved are read in one query
+ * and written back in two, whatever the number of groups.
+ */
+export async function mergeAliases(db: Queryable, aliases: readonly AliasInput[]): Promise<void> {
+  const inputs = aliases.flatMap((alias) => aliasIds(alias) ?? [])
+  if (inputs.length === 0) return
+  const wanted: Partial<Record<AliasColumn, Set<string>>> = {}
+  for (const ids of inputs) {
+    for (const [column, value] of Object.entries(ids) as [AliasColumn, string][]) {
+      ;(wanted[column] ??= new Set()).add(value)
+    }
   }
+  const groups: AliasGroup[] = (
+    await aliasRowsSharing(
+      db,
+      Object.fromEntries(Object.entries(wanted).map(([column, values]) => [column, [...values]])),
+    )
+  ).map((row) => ({ ...row, dirty: false }))
+  // Groups by identifier, so each input only looks at the groups sharing one of its ids.
+  const index = new Map<string, AliasGroup[]>()
+  const indexGroup = (group: AliasGroup) => {
+    for (const column of ALIAS_COLUMNS) {
+      const value = group[column]
+      if (!value) continue
+      const key = `${column}\u0000${value}`
+      const list = index.get(key)
+      if (!list) index.set(key, [group])
+      else if (!list.includes(group)) list.push(group)
+    }
+  }
+  groups.forEach(indexGroup)
+  for (const ids of inputs) {
+    const entries = Object.entries(ids) as [AliasColumn, string][]
+    const candidates = new Set<AliasGroup>()
+    for (const [column, value] of entries) {
+      for (const group of index.get(`${column}\u0000${value}`) ?? []) candidates.add(group)
+    }
+    let best: { group: AliasGroup; matches: number } | undefined
+    // In table order (stored rows by id, then the new ones): the first of the best wins.
+    for (const group of groups) {
+      if (!candidates.has(group)) continue
+      let matches = 0
+      let compatible = true
+      for (const [column, value] of entries) {
+        if (group[column] === value) matches++
+        else if (group[column] != null) compatible = false
+      }
+      if (compatible && (!best || matches > best.matches)) best = { group, matches }
+    }
+    if (best) {
+      if (best.matches < entries.length) {
+        for (const [column, value] of entries) best.group[column] ??= value
+        best.group.dirty = true
+        indexGroup(best.group)
+      }
+    } else {
+      const group: AliasGroup = { ...ids, dirty: true }
+      groups.push(group)
+      indexGroup(group)
+    }
+  }
+  await saveAliasRows(
+    db,
+    groups.filter((group) => group.dirty).map(({ dirty: _dirty, ...row }) => row),
+  )
+}
+
+/** Merges one group of identifiers into the alias table (see mergeAliases). */
+export async function mergeAlias(db: Queryable, alias: AliasInput): Promise<void> {
+  await mergeAliases(db, [alias])
 }
 
 /**
  * Writes a batch of mirrored (or uploaded) records into the catalogue following 4.13's sync rules.
  * Runs inside the caller's transaction, so a batch lands whole together with the mirror position.
+ * A batch costs a fixed number of statements, whatever its size: new rows go in by COPY where the
+ * database offers it.
  */
 export async function writeCatalogueBatch(
   db: Queryable,
@@ -209,51 +277,68 @@ export async function writeCatalogueBatch(
     ).map((row) => [keyOf(row.source, row.vuln_id), row]),
   )
 
-  const rowsToWrite: VulnerabilityValues[] = []
+  const rowsToCreate: VulnerabilityValues[] = []
+  const rowsToUpdate: VulnerabilityValues[] = []
   const reconcile: VulnerabilityRecord[] = []
   const idByKey = new Map<string, number | string>()
+  const created = new Set<string>()
   for (const [key, record] of latest) {
     const existing = stored.get(key)
     const policy = options.policyFor?.(record) ?? 'replace-if-updated'
     if (!existing) {
-      rowsToWrite.push(recordValues(record))
+      rowsToCreate.push(vulnerabilityValues(record))
+      created.add(key)
       result.created++
     } else if (policy === 'keep-fields') {
       idByKey.set(key, existing.id)
       result.unchanged++
     } else if (policy === 'field-diff') {
-      rowsToWrite.push(mergeFieldByField(existing, record))
+      rowsToUpdate.push(mergeFieldByField(existing, record))
       result.updated++
     } else if (sameInstant(existing.updated, record.updated)) {
       result.unchanged++
       continue
     } else {
-      rowsToWrite.push(recordValues(record))
+      rowsToUpdate.push(vulnerabilityValues(record))
       result.updated++
     }
     reconcile.push(record)
   }
 
-  for (const row of await upsertVulnerabilityRows(db, rowsToWrite)) {
+  for (const row of [
+    ...(await insertVulnerabilityRows(db, rowsToCreate)),
+    ...(await upsertVulnerabilityRows(db, rowsToUpdate)),
+  ]) {
     idByKey.set(keyOf(row.source, row.vuln_id), row.id)
   }
 
   const withSoftware = reconcile.filter((record) => record.vulnerableSoftware != null)
   const software = withSoftware.map((record) => record.vulnerableSoftware!.map(softwareValues))
-  const softwareIds = await ensureVulnerableSoftware(db, dedupeByKey(software.flat()))
+  const softwareIds = await ensureVulnerableSoftwareBulk(db, dedupeByKey(software.flat()))
+  const links = withSoftware.map((record, index) => {
+    const key = keyOf(record.source, record.vulnId)
+    return {
+      key,
+      vulnerabilityId: idByKey.get(key)!,
+      softwareIds: [...new Set(software[index]!.map((row) => softwareIds.get(row.content_key)!))],
+    }
+  })
+  await insertAttributions(
+    db,
+    options.attributionSource,
+    links.filter((link) => created.has(link.key)),
+  )
   await syncAttributions(
     db,
     options.attributionSource,
-    withSoftware.map((record, index) => ({
-      vulnerabilityId: idByKey.get(keyOf(record.source, record.vulnId))!,
-      softwareIds: [...new Set(software[index]!.map((row) => softwareIds.get(row.content_key)!))],
-    })),
+    links.filter((link) => !created.has(link.key)),
   )
 
   if (options.syncAliases) {
-    for (const record of reconcile) {
-      for (const alias of record.aliases ?? []) await mergeAlias(db, alias)
-    }
+    await mergeAliases(
+      db,
+      reconcile.flatMap((record) => record.aliases ?? []),
+    )
   }
   return result
 }
