@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { mirrorState } from '../../server/data/mirror-state.ts'
-import { MIRROR_JOB } from '../../server/domain/vulnerabilities/mirror/run.ts'
-import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
+import { runMirrorJob, storeSourceSettings } from '../support/mirror-runs.ts'
 import { startOsvFake, zipEntries, type FakeEntry, type OsvFake } from '../support/fakes/osv.ts'
 import { osvAdvisory, type OsvDocument } from '../support/osv-records.ts'
 
@@ -16,16 +14,12 @@ import { osvAdvisory, type OsvDocument } from '../support/osv-records.ts'
 
 let server: TestServer
 let fake: OsvFake
-let token: string
-let api: ReturnType<typeof apiClient>
 
 const db = () => server.lookout.ctx!.db
 
 beforeAll(async () => {
   fake = await startOsvFake()
   server = await startApiServer()
-  api = apiClient(server.baseUrl)
-  token = await api.adminToken()
 })
 
 afterAll(async () => {
@@ -33,25 +27,11 @@ afterAll(async () => {
   await fake?.close()
 })
 
-async function configure(properties: Record<string, string | null>) {
-  const response = await api.request('POST', '/v1/configProperty/aggregate', {
-    token,
-    json: Object.entries(properties).map(([propertyName, propertyValue]) => ({
-      groupName: 'vuln-source',
-      propertyName,
-      propertyValue,
-    })),
-  })
-  expect(response.status).toBe(200)
-}
+const configure = (properties: Record<string, string | null>) =>
+  storeSourceSettings(server, properties)
 
 /** Runs one OSV mirror job (or a bulk import) to its end and answers the mirror's state. */
-async function runMirror(bulkFile?: string) {
-  const ctx = server.lookout.ctx!
-  await ctx.enqueue(ctx.db, MIRROR_JOB, { source: 'OSV', bulkFile }, { maxAttempts: 1 })
-  await server.lookout.worker!.drain()
-  return (await mirrorState(db(), 'OSV'))!
-}
+const runMirror = (bulkFile?: string) => runMirrorJob(server, 'OSV', { bulkFile })
 
 const entries = (documents: OsvDocument[]): FakeEntry[] =>
   documents.map((json) => ({ name: `${json.id}.json`, json }))
