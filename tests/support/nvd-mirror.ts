@@ -1,9 +1,8 @@
 /** Driving the NVD and EPSS mirrors of a test server: configuration, one run, what it stored. */
 import type { MirrorStateRow } from '../../server/data/mirror-state.ts'
 import type { MirrorJobPayload } from '../../server/domain/vulnerabilities/mirror/run.ts'
-import { MIRROR_JOB } from '../../server/domain/vulnerabilities/mirror/run.ts'
 import type { TestServer } from './api-server.ts'
-import { storeSourceSettings } from './mirror-runs.ts'
+import { runMirrorJob as runOneMirrorJob, storeSourceSettings } from './mirror-runs.ts'
 
 /**
  * Sets `vuln-source` properties. Callers name every source that could reach out (EPSS is on by
@@ -15,35 +14,12 @@ export async function configureSources(server: TestServer, properties: Record<st
 
 const db = (server: TestServer) => server.lookout.ctx!.db
 
-/**
- * Runs one mirror job (a bulk file import when `bulkFile` is given) through the server's worker
- * and waits for it: the job is queued as "Mirror now" queues it, or an already waiting run of that
- * source is awaited instead. Returns the source's mirror state afterwards.
- */
-export async function runMirrorJob(
+/** One run (or, with `bulkFile`, one import) of a source, as mirror-runs.ts runs it. */
+export const runMirrorJob = (
   server: TestServer,
   source: MirrorJobPayload['source'],
   bulkFile?: string,
-): Promise<MirrorStateRow> {
-  const ctx = server.lookout.ctx!
-  const payload: MirrorJobPayload = bulkFile ? { source, bulkFile } : { source }
-  await ctx.enqueue(ctx.db, MIRROR_JOB, payload, {
-    singletonKey: `mirror:${source}`,
-    maxAttempts: 1,
-  })
-  const deadline = Date.now() + 25_000
-  for (;;) {
-    const [pending] = await ctx.db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM job
-       WHERE singleton_key = $1 AND status IN ('queued', 'running')`,
-      [`mirror:${source}`],
-    )
-    if (pending!.count === 0) break
-    if (Date.now() > deadline) throw new Error(`the ${source} mirror did not finish in time`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return (await mirrorStateOf(server, source))!
-}
+): Promise<MirrorStateRow> => runOneMirrorJob(server, source, bulkFile ? { bulkFile } : {})
 
 export async function mirrorStateOf(server: TestServer, source: string) {
   const [row] = await db(server).query<MirrorStateRow>(
