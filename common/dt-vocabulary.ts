@@ -170,3 +170,59 @@ export const ANALYZER_IDENTITIES = [
   'NONE',
 ] as const
 export type AnalyzerIdentity = (typeof ANALYZER_IDENTITIES)[number]
+
+/** When an analysis ran (4.13's `VulnerabilityAnalysisLevel`). */
+export const ANALYSIS_LEVELS = ['BOM_UPLOAD_ANALYSIS', 'ON_DEMAND', 'PERIODIC_ANALYSIS'] as const
+export type AnalysisLevel = (typeof ANALYSIS_LEVELS)[number]
+
+/** Audit decision values (§2.6), in the order the 4.13 console offers them. */
+export const ANALYSIS_STATES = [
+  'NOT_SET',
+  'EXPLOITABLE',
+  'IN_TRIAGE',
+  'RESOLVED',
+  'FALSE_POSITIVE',
+  'NOT_AFFECTED',
+] as const
+export type AnalysisState = (typeof ANALYSIS_STATES)[number]
+
+export const ANALYSIS_JUSTIFICATIONS = [
+  'NOT_SET',
+  'CODE_NOT_PRESENT',
+  'CODE_NOT_REACHABLE',
+  'REQUIRES_CONFIGURATION',
+  'REQUIRES_DEPENDENCY',
+  'REQUIRES_ENVIRONMENT',
+  'PROTECTED_BY_COMPILER',
+  'PROTECTED_AT_RUNTIME',
+  'PROTECTED_AT_PERIMETER',
+  'PROTECTED_BY_MITIGATING_CONTROL',
+] as const
+export type AnalysisJustification = (typeof ANALYSIS_JUSTIFICATIONS)[number]
+
+export const ANALYSIS_RESPONSES = [
+  'NOT_SET',
+  'CAN_NOT_FIX',
+  'WILL_NOT_FIX',
+  'UPDATE',
+  'ROLLBACK',
+  'WORKAROUND_AVAILABLE',
+] as const
+export type AnalysisResponse = (typeof ANALYSIS_RESPONSES)[number]
+
+/** Audit states that hide a finding when a VEX sets them (§7.2). */
+export const SUPPRESSING_STATES: readonly AnalysisState[] = [
+  'FALSE_POSITIVE',
+  'NOT_AFFECTED',
+  'RESOLVED',
+]
+
+/** `textSearchField` values of the portfolio audit view (§2.17), upper-case. */
+export const FINDING_TEXT_SEARCH_FIELDS = [
+  'VULNERABILITY_ID',
+  'VULNERABILITY_TITLE',
+  'COMPONENT_NAME',
+  'COMPONENT_VERSION',
+  'PROJECT_NAME',
+] as const
+export type FindingTextSearchField = (typeof FINDING_TEXT_SEARCH_FIELDS)[number]
