@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
 import bom from './bom.ts'
+import analysis from './analysis.ts'
 import calculator from './calculator.ts'
 import componentProperty from './component-property.ts'
 import component from './component.ts'
@@ -8,6 +9,7 @@ import configProperty from './config-property.ts'
 import cwe from './cwe.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
+import finding from './finding.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
@@ -59,4 +61,6 @@ export const routeFamilies: Record<string, RouteFamily> = {
   calculator,
   mirror,
   osvEcosystem,
+  finding,
+  analysis,
 }
