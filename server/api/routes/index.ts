@@ -8,6 +8,7 @@ import configProperty from './config-property.ts'
 import cwe from './cwe.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
+import findingAnalyze from './finding-analyze.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
@@ -59,4 +60,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   calculator,
   mirror,
   osvEcosystem,
+  findingAnalyze,
 }
