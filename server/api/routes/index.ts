@@ -10,6 +10,7 @@ import cwe from './cwe.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
 import finding from './finding.ts'
+import findingAnalyze from './finding-analyze.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
@@ -63,4 +64,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   osvEcosystem,
   finding,
   analysis,
+  findingAnalyze,
 }
