@@ -49,7 +49,7 @@ export function verrevcmp(a: string, b: string): number {
 export const deb: Ordering<DebKey> = {
   parse(version) {
     const m = SHAPE.exec(version.trim())
-    if (!m) return undefined
+    if (!m || (m[1] === undefined && m[2]!.includes(':'))) return undefined
     return { epoch: m[1] ?? '0', upstream: m[2]!, revision: m[3] ?? '' }
   },
   compare: (a, b) =>

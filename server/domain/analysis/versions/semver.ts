@@ -11,7 +11,7 @@ export interface SemverKey {
 }
 
 const SHAPE =
-  /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?((?:\.\d+)*)(?:-([0-9A-Za-z.-]*))?(?:\+[0-9A-Za-z.+-]*)?$/
+  /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?((?:\.\d+)*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.+-]*)?$/
 
 export function parseSemver(version: string): SemverKey | undefined {
   const m = SHAPE.exec(version.trim())
