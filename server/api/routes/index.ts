@@ -20,6 +20,7 @@ import tag from './tag.ts'
 import team from './team.ts'
 import user from './user.ts'
 import version from './version.ts'
+import vex from './vex.ts'
 import vulnerabilityAssignment from './vulnerability-assignment.ts'
 import vulnerabilityInternal from './vulnerability-internal.ts'
 import vulnerability from './vulnerability.ts'
@@ -59,4 +60,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   calculator,
   mirror,
   osvEcosystem,
+  vex,
 }
