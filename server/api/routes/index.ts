@@ -23,6 +23,7 @@ import tag from './tag.ts'
 import team from './team.ts'
 import user from './user.ts'
 import version from './version.ts'
+import vex from './vex.ts'
 import vulnerabilityAssignment from './vulnerability-assignment.ts'
 import vulnerabilityInternal from './vulnerability-internal.ts'
 import vulnerability from './vulnerability.ts'
@@ -65,4 +66,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   finding,
   analysis,
   findingAnalyze,
+  vex,
 }
