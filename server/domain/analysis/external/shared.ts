@@ -86,7 +86,7 @@ export function analysisCache(context: AnalysisContext, targetHost: string, sour
 export function logFailure(context: AnalysisContext, analyzer: string, error: unknown) {
   const reason = error instanceof Error ? error.message : String(error)
   context.logger.error(
-    { analyzer, level: context.level, reason },
+    { analyzer, analysisLevel: context.level, reason },
     `${analyzer} analysis failed; its remaining requests of this run were skipped`,
   )
 }
