@@ -9,9 +9,9 @@ import { createLogger } from '../../server/logger.ts'
 import type { TestServer } from './api-server.ts'
 
 /** Backoff and timeouts short enough for tests; the waits are recorded, not slept. */
-export function fastHttp(waits: number[] = []): Partial<HttpOptions> {
+export function fastHttp(waits: number[] = [], timeoutMs = 5_000): Partial<HttpOptions> {
   return {
-    timeoutMs: 300,
+    timeoutMs,
     retries: 3,
     delayMs: 10,
     maxDelayMs: 40,
