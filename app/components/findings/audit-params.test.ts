@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { auditQuery, isFiltered, parseAuditParams } from './audit-params.ts'
+import { auditQuery, canonicalSearch, isFiltered, parseAuditParams } from './audit-params.ts'
 
 const parse = (view: 'occurrences' | 'grouped', query: string) =>
   parseAuditParams(view, new URLSearchParams(query))
@@ -80,5 +80,23 @@ describe('audit view address', () => {
       pageNumber: 3,
     })
     expect(auditQuery(parse('grouped', 'page=3'), false)).not.toHaveProperty('pageNumber')
+  })
+})
+
+describe('canonical audit address', () => {
+  it('drops empty fields and the all-ticked search fields, and adds the default sort', () => {
+    const form = new URLSearchParams(
+      'severity=high&publishDateFrom=&cvssv2From=&cvssv2From=12&textSearchInput=x' +
+        '&textSearchField=vulnerability_id&textSearchField=vulnerability_title' +
+        '&textSearchField=component_name&textSearchField=component_version&textSearchField=project_name',
+    )
+    expect(canonicalSearch('occurrences', form)?.toString()).toBe(
+      'severity=high&cvssv2From=12&textSearchInput=x&sortName=attribution.attributedOn&sortOrder=desc',
+    )
+    expect(parseAuditParams('occurrences', form).errors).toEqual({
+      cvssv2: 'vulnerabilityAudit.errors.score',
+    })
+    const some = new URLSearchParams('textSearchInput=x&textSearchField=project_name&sortName=a')
+    expect(canonicalSearch('grouped', some)).toBeUndefined()
   })
 })

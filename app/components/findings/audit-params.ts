@@ -114,7 +114,15 @@ function choices<const T extends string>(
   return known.filter((value) => wanted.includes(value))
 }
 
-const flag = (value: string | null) => value === '1' || value === 'true' || value === 'on'
+/** A single-valued parameter: the last non-empty one wins (a form field after an older link's). */
+const last = (search: URLSearchParams, name: string) =>
+  search
+    .getAll(name)
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .at(-1)
+
+const flag = (value: string | undefined) => value === '1' || value === 'true' || value === 'on'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -128,8 +136,8 @@ function validBound(kind: RangeKind, value: string): boolean {
 
 function readRange(search: URLSearchParams, range: RangeName, params: AuditParams) {
   const { from, to, kind } = rangeParams(range)
-  const low = search.get(from)?.trim() ?? ''
-  const high = search.get(to)?.trim() ?? ''
+  const low = last(search, from) ?? ''
+  const high = last(search, to) ?? ''
   params.typed[from] = low
   params.typed[to] = high
   if ((low && !validBound(kind, low)) || (high && !validBound(kind, high))) {
@@ -146,11 +154,11 @@ function readRange(search: URLSearchParams, range: RangeName, params: AuditParam
 }
 
 export function parseAuditParams(view: AuditView, search: URLSearchParams): AuditParams {
-  const sortName = search.get('sortName') ?? undefined
+  const sortName = last(search, 'sortName')
   const params: AuditParams = {
     view,
-    showInactive: flag(search.get('showInactive')),
-    showSuppressed: view === 'occurrences' && flag(search.get('showSuppressed')),
+    showInactive: flag(last(search, 'showInactive')),
+    showSuppressed: view === 'occurrences' && flag(last(search, 'showSuppressed')),
     severity: choices(search, 'severity', AUDIT_SEVERITIES, (value) => value.toLowerCase()),
     analysisStatus:
       view === 'occurrences'
@@ -163,19 +171,38 @@ export function parseAuditParams(view: AuditView, search: URLSearchParams): Audi
     textSearchField: choices(search, 'textSearchField', FINDING_TEXT_SEARCH_FIELDS, (value) =>
       value.toUpperCase(),
     ),
-    textSearchInput: search.get('textSearchInput')?.trim() || undefined,
+    textSearchInput: last(search, 'textSearchInput'),
     ranges: {},
     typed: {},
     errors: {},
-    page: pageParam.parse(search.get('page') ?? undefined),
-    pageSize: pageSizeParam.parse(search.get('pageSize') ?? undefined),
+    page: pageParam.parse(last(search, 'page')),
+    pageSize: pageSizeParam.parse(last(search, 'pageSize')),
     sortName: sortName && AUDIT_SORTS[view].includes(sortName) ? sortName : undefined,
-    sortOrder: search.get('sortOrder') === 'asc' ? 'asc' : 'desc',
+    sortOrder: last(search, 'sortOrder') === 'asc' ? 'asc' : 'desc',
   }
   // No field ticked searches them all, as all are ticked at first.
   if (params.textSearchField.length === 0) params.textSearchField = [...FINDING_TEXT_SEARCH_FIELDS]
   for (const range of VIEW_RANGES[view]) readRange(search, range, params)
   return params
+}
+
+/**
+ * The short form of an address: empty fields (a GET form sends every field) left out, the text
+ * search fields only when not all are ticked, and the view's default sort when none is given.
+ * Returns undefined when the address already is canonical.
+ */
+export function canonicalSearch(view: AuditView, search: URLSearchParams) {
+  const next = new URLSearchParams()
+  for (const [key, value] of search) if (value.trim() !== '') next.append(key, value)
+  const fields = allValues(next, 'textSearchField')
+  if (fields.length >= FINDING_TEXT_SEARCH_FIELDS.length || !next.get('textSearchInput')) {
+    next.delete('textSearchField')
+  }
+  if (!next.get('sortName')) {
+    next.set('sortName', DEFAULT_SORT[view])
+    next.set('sortOrder', 'desc')
+  }
+  return next.toString() === search.toString() ? undefined : next
 }
 
 /** Whether any filter narrows the view (the empty list then says "no match" rather than "none"). */
