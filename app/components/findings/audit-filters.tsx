@@ -89,7 +89,7 @@ function Range({ range, params }: { range: RangeName; params: AuditParams }) {
   )
   return (
     <Section legend={t(`vulnerabilityAudit.filters.${range}`)}>
-      <div className="flex gap-2">
+      <div className={kind === 'date' ? 'flex flex-col gap-2' : 'flex gap-2'}>
         {field(
           from,
           t('vulnerabilityAudit.filters.from'),
