@@ -31,7 +31,11 @@ const COLUMNS: Array<{ key: string; labelKey: string; sort?: string; optional?: 
   { key: 'component', labelKey: 'components.columns.name', sort: 'component.name' },
   { key: 'version', labelKey: 'components.columns.version', sort: 'component.version' },
   { key: 'group', labelKey: 'components.columns.group', sort: 'component.group' },
-  { key: 'vulnerability', labelKey: 'findings.columns.vulnerability', sort: 'vulnerability.vulnId' },
+  {
+    key: 'vulnerability',
+    labelKey: 'findings.columns.vulnerability',
+    sort: 'vulnerability.vulnId',
+  },
   { key: 'aliases', labelKey: 'vulnerabilities.columns.aliases', optional: true },
   { key: 'cwe', labelKey: 'vulnerabilities.columns.cwe', optional: true },
   { key: 'severity', labelKey: 'vulnerabilities.columns.severity', sort: 'vulnerability.severity' },
@@ -84,106 +88,115 @@ export function FindingsTable({
       <td className={cn(cellClass, className)}>{content}</td>
     ) : null
 
+  // The table scrolls sideways; the expanded panel keeps to the visible width (a size container).
   return (
-    <ListTable
-      caption={caption}
-      columns={columns}
-      selectAll={
-        selectForm
-          ? { name: 'matrix', form: selectForm, label: t('findings.bulk.selectAll') }
-          : undefined
-      }
-    >
-      {findings.map((finding) => {
-        const { component, vulnerability, analysis, attribution } = finding
-        const isOpen = expanded === finding.matrix.toLowerCase()
-        const label = `${component.name} ${vulnerability.vulnId}`
-        return (
-          <Fragment key={finding.matrix}>
-            <tr className={cn('border-t align-top', isOpen && 'bg-muted/40')}>
-              {selectForm ? (
-                <SelectRowCell
-                  name="matrix"
-                  value={finding.matrix}
-                  form={selectForm}
-                  label={t('findings.bulk.select', { label })}
-                />
-              ) : null}
-              <td className={cellClass}>
-                <Link
-                  to={listHref(searchParams, { expanded: isOpen ? undefined : finding.matrix })}
-                  preventScrollReset
-                  aria-expanded={isOpen}
-                  className="inline-flex rounded p-0.5 text-muted-foreground hover:text-foreground"
-                >
-                  {isOpen ? (
-                    <ChevronDown aria-hidden className="size-4" />
-                  ) : (
-                    <ChevronRight aria-hidden className="size-4" />
-                  )}
-                  <span className="sr-only">
-                    {t(isOpen ? 'findings.collapse' : 'findings.expand', { label })}
-                  </span>
-                </Link>
-              </td>
-              {cell('component', <ComponentLink projectUuid={projectUuid} component={component} />)}
-              {cell(
-                'version',
-                <span
-                  title={
-                    component.latestVersion
-                      ? t('findings.latestVersion', { version: component.latestVersion })
-                      : undefined
-                  }
-                >
-                  {component.version}
-                </span>,
-                'whitespace-nowrap',
-              )}
-              {cell('group', component.group)}
-              {cell(
-                'vulnerability',
-                <span className="flex flex-wrap items-center gap-2">
-                  <VulnerabilityLink source={vulnerability.source} vulnId={vulnerability.vulnId} />
-                  {vulnerability.kev ? <KevBadge /> : null}
-                </span>,
-              )}
-              {cell(
-                'aliases',
-                <AliasList
-                  source={vulnerability.source}
-                  vulnId={vulnerability.vulnId}
-                  aliases={vulnerability.aliases}
-                />,
-              )}
-              {cell('cwe', <CweList cwes={vulnerability.cwes} />)}
-              {cell('severity', <SeverityLabel severity={vulnerability.severity} />)}
-              {cell(
-                'analyzer',
-                <AnalyzerLabel
-                  identity={attribution.analyzerIdentity}
-                  referenceUrl={attribution.referenceUrl}
-                />,
-              )}
-              {cell(
-                'attributedOn',
-                formatDate(attribution.attributedOn, i18n.language),
-                'whitespace-nowrap',
-              )}
-              {cell('analysis', <AnalysisStateLabel state={analysis.state} />)}
-              {cell('suppressed', <SuppressedCell value={analysis.isSuppressed} />)}
-              {cell('matrix', finding.matrix, 'font-mono text-xs break-all min-w-[16rem]')}
-            </tr>
-            {isOpen && panel ? (
-              <tr className="border-t bg-muted/20">
-                <td colSpan={span} className="p-3 sm:p-4">
-                  {panel}
+    <div className="w-full [container-type:inline-size]">
+      <ListTable
+        caption={caption}
+        columns={columns}
+        selectAll={
+          selectForm
+            ? { name: 'matrix', form: selectForm, label: t('findings.bulk.selectAll') }
+            : undefined
+        }
+      >
+        {findings.map((finding) => {
+          const { component, vulnerability, analysis, attribution } = finding
+          const isOpen = expanded === finding.matrix.toLowerCase()
+          const label = `${component.name} ${vulnerability.vulnId}`
+          return (
+            <Fragment key={finding.matrix}>
+              <tr className={cn('border-t align-top', isOpen && 'bg-muted/40')}>
+                {selectForm ? (
+                  <SelectRowCell
+                    name="matrix"
+                    value={finding.matrix}
+                    form={selectForm}
+                    label={t('findings.bulk.select', { label })}
+                  />
+                ) : null}
+                <td className={cellClass}>
+                  <Link
+                    to={listHref(searchParams, { expanded: isOpen ? undefined : finding.matrix })}
+                    preventScrollReset
+                    aria-expanded={isOpen}
+                    className="inline-flex rounded p-0.5 text-muted-foreground hover:text-foreground"
+                  >
+                    {isOpen ? (
+                      <ChevronDown aria-hidden className="size-4" />
+                    ) : (
+                      <ChevronRight aria-hidden className="size-4" />
+                    )}
+                    <span className="sr-only">
+                      {t(isOpen ? 'findings.collapse' : 'findings.expand', { label })}
+                    </span>
+                  </Link>
                 </td>
+                {cell(
+                  'component',
+                  <ComponentLink projectUuid={projectUuid} component={component} />,
+                )}
+                {cell(
+                  'version',
+                  <span
+                    title={
+                      component.latestVersion
+                        ? t('findings.latestVersion', { version: component.latestVersion })
+                        : undefined
+                    }
+                  >
+                    {component.version}
+                  </span>,
+                  'whitespace-nowrap',
+                )}
+                {cell('group', component.group)}
+                {cell(
+                  'vulnerability',
+                  <span className="flex flex-wrap items-center gap-2">
+                    <VulnerabilityLink
+                      source={vulnerability.source}
+                      vulnId={vulnerability.vulnId}
+                    />
+                    {vulnerability.kev ? <KevBadge /> : null}
+                  </span>,
+                )}
+                {cell(
+                  'aliases',
+                  <AliasList
+                    source={vulnerability.source}
+                    vulnId={vulnerability.vulnId}
+                    aliases={vulnerability.aliases}
+                  />,
+                )}
+                {cell('cwe', <CweList cwes={vulnerability.cwes} />)}
+                {cell('severity', <SeverityLabel severity={vulnerability.severity} />)}
+                {cell(
+                  'analyzer',
+                  <AnalyzerLabel
+                    identity={attribution.analyzerIdentity}
+                    referenceUrl={attribution.referenceUrl}
+                  />,
+                )}
+                {cell(
+                  'attributedOn',
+                  formatDate(attribution.attributedOn, i18n.language),
+                  'whitespace-nowrap',
+                )}
+                {cell('analysis', <AnalysisStateLabel state={analysis.state} />)}
+                {cell('suppressed', <SuppressedCell value={analysis.isSuppressed} />)}
+                {cell('matrix', finding.matrix, 'font-mono text-xs break-all min-w-[16rem]')}
               </tr>
-            ) : null}
-          </Fragment>
-        )
-      })}
-    </ListTable>
+              {isOpen && panel ? (
+                <tr className="border-t bg-muted/20">
+                  <td colSpan={span} className="p-0">
+                    <div className="sticky left-0 w-[100cqw] p-3 sm:p-4">{panel}</div>
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          )
+        })}
+      </ListTable>
+    </div>
   )
 }

@@ -20,13 +20,13 @@ import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { componentLabel } from './__component-page.server.ts'
 
-const ParamsSchema = listParamsSchema(COMPONENT_VULNERABILITY_SORTS, { suppressed: flagParam })
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, 'VIEW_PORTFOLIO')
   const t = await getFixedT(request, context)
   const uuid = params.uuid ?? ''
-  const query = parseListParams(ParamsSchema, new URL(request.url).searchParams)
+  // Built here, not at module level: the sort keys live in a server-only module.
+  const schema = listParamsSchema(COMPONENT_VULNERABILITY_SORTS, { suppressed: flagParam })
+  const query = parseListParams(schema, new URL(request.url).searchParams)
   let component
   try {
     component = await getComponent(api, uuid)
