@@ -15,8 +15,14 @@ export async function getAnalysis(
   return AnalysisSchema.parse(await response.json())
 }
 
+/** Where a decision applies (agreed additive `scope`; absent = this finding, as in 4.13). */
+export type DecisionScope = 'FINDING' | 'PROJECT' | 'PORTFOLIO'
+
 /** PUT /v1/analysis: records one decision and answers the analysis with its new trail. */
-export async function putAnalysis(api: ApiClient, request: AnalysisRequest) {
+export async function putAnalysis(
+  api: ApiClient,
+  request: AnalysisRequest & { scope?: DecisionScope },
+) {
   return api.json(AnalysisSchema, '/v1/analysis', { method: 'PUT', json: request })
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { getComponent, listComponentProperties } from '~/api/components.server.ts'
 import { ComponentDetailsDialog } from '~/components/component-details/details-dialog.tsx'
+import { ComponentTabs } from '~/components/findings/component-tabs.tsx'
 import { ComponentFacts, VulnerabilitySummary } from '~/components/component-details/overview.tsx'
 import {
   CreatePropertyDialog,
@@ -186,6 +187,7 @@ export default function ComponentRoute() {
         </div>
       </header>
 
+      <ComponentTabs uuid={component.uuid} />
       <VulnerabilitySummary component={component} />
       <ComponentFacts component={component} />
 
