@@ -69,7 +69,10 @@ async function decisions(projectUuid: string) {
      WHERE p.uuid = $1 ORDER BY c.name, v.vuln_id`,
     [projectUuid],
   )
-  return rows.map(({ name, vuln_id, ...analysis }) => ({ key: `${name} ${vuln_id}`, ...analysis }))
+  return rows.map(({ name, vuln_id, ...analysis }): Record<string, unknown> => ({
+    key: `${name} ${vuln_id}`,
+    ...analysis,
+  }))
 }
 
 beforeAll(async () => {
