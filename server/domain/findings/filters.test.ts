@@ -5,7 +5,7 @@ const messageOf = (fn: () => unknown) => {
   try {
     fn()
   } catch (error) {
-    return (error as { body: Array<{ path: string; message: string }> }).body[0]
+    return (error as { body: Array<{ path: string; message: string }> }).body[0]!
   }
   throw new Error('expected a refusal')
 }
