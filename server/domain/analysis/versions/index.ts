@@ -85,11 +85,11 @@ const ORDERINGS: Record<VersionScheme, Ordering<unknown>> = {
 
 // Analysis compares the same few range bounds and component versions over and over: each
 // distinct string is parsed once per scheme. A Map bounded first-in-first-out: lru-cache's
-// bookkeeping cost a quarter of the comparison time in the accuracy bench, and the working set
-// (one BOM's versions and the ranges they meet) is far below the bound. INVALID remembers
-// strings that are not versions of the scheme.
+// bookkeeping cost a quarter of the comparison time in the accuracy bench, and what is reused
+// (a component's version against the bounds it meets) is recent. INVALID remembers strings that
+// are not versions of the scheme.
 const INVALID = Symbol('invalid')
-const CACHE_SIZE = 50_000
+const CACHE_SIZE = 20_000
 
 interface Scheme {
   ordering: Ordering<unknown>
