@@ -180,7 +180,7 @@ export function AuditFilters({ params, filtered }: { params: AuditParams; filter
         }}
       >
         <div className="flex items-center justify-between gap-2">
-          <h2 id="audit-filters-heading" className="text-base font-semibold">
+          <h2 id="audit-filters-heading" className="sr-only text-base font-semibold lg:not-sr-only">
             {t('vulnerabilityAudit.filters.title')}
           </h2>
           <Link
