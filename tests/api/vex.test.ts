@@ -18,7 +18,6 @@ const fixtures = vexFixtures(
 )
 
 let source: string
-let components: Record<string, string>
 
 const put = (json: unknown) => fixtures.putVex(json)
 const base64 = (text: string) => Buffer.from(text).toString('base64')
@@ -35,7 +34,7 @@ beforeAll(async () => {
   server = await startApiServer()
   api = apiClient(server.baseUrl)
   adminJwt = await api.adminToken()
-  ;({ uuid: source, components } = await fixtures.sourceProject())
+  ;({ uuid: source } = await fixtures.sourceProject())
 }, 120_000)
 
 afterAll(async () => {
