@@ -124,7 +124,7 @@ describe('PUT/POST /v1/vex with an OpenVEX document', () => {
     })
   })
 
-  it('reads a foreign document: subcomponents by purl, component_not_present as a false positive', async () => {
+  it('reads a foreign document: subcomponents by purl, CVE aliases, component_not_present as a false positive', async () => {
     const copy = await fixtures.projectWithFindings('2.1')
     await fixtures.uploadVex(
       { project: copy.uuid },
@@ -154,6 +154,12 @@ describe('PUT/POST /v1/vex with an OpenVEX document', () => {
             impact_statement: 'lib-c is only a test fixture',
           },
           {
+            vulnerability: { name: GHSA_CVE },
+            products: [{ '@id': 'pkg:npm/lib-a@1.0.0' }],
+            status: 'affected',
+            action_statement: 'Call the vendor.',
+          },
+          {
             vulnerability: { name: 'CVE-2000-0001' },
             products: [{ '@id': 'pkg:npm/lib-a@1.0.0' }],
             status: 'fixed',
@@ -172,11 +178,11 @@ describe('PUT/POST /v1/vex with an OpenVEX document', () => {
       },
       {
         key: `lib-a ${GHSA}`,
-        state: null,
+        state: 'EXPLOITABLE',
         justification: null,
         response: null,
         details: null,
-        suppressed: null,
+        suppressed: false,
       },
       {
         key: `lib-b ${CVE_1}`,

@@ -208,6 +208,41 @@ describe('PUT /v1/vex: CycloneDX VEX import (§7.2)', () => {
     expect(await fixtures.analysisOf(copy.components['lib-c']!, 'NVD', CVE_1)).toBeUndefined()
   })
 
+  it('writes the analysis of a component matched by identity even without the finding; skips services', async () => {
+    const copy = await copyOfSource('1.7')
+    await upload(
+      { project: copy.uuid },
+      {
+        bomFormat: 'CycloneDX',
+        specVersion: '1.5',
+        components: [
+          {
+            type: 'library',
+            'bom-ref': 'd',
+            group: 'nope',
+            name: 'other',
+            purl: 'pkg:npm/lib-d@1.0.0',
+          },
+        ],
+        services: [{ 'bom-ref': 'svc', name: 'lib-c' }],
+        vulnerabilities: [
+          {
+            id: CVE_2,
+            source: { name: 'NVD' },
+            analysis: { state: 'not_affected', justification: 'requires_environment' },
+            affects: [{ ref: 'd' }, { ref: 'svc' }, { ref: 'nowhere' }],
+          },
+        ],
+      },
+    )
+    expect(await fixtures.analysisOf(copy.components['lib-d']!, 'NVD', CVE_2)).toMatchObject({
+      state: 'NOT_AFFECTED',
+      justification: 'REQUIRES_ENVIRONMENT',
+      suppressed: true,
+    })
+    expect(await fixtures.analysisOf(copy.components['lib-c']!, 'NVD', CVE_2)).toBeUndefined()
+  })
+
   it('skips entries with an unknown source or vulnerability and entries without analysis', async () => {
     const copy = await copyOfSource('1.4')
     const entry = (id: string, sourceName: string, analysis?: unknown) => ({
