@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import { HIDDEN_SECRET } from '~/api/config-properties.server.ts'
 import { checkbox, text, tick, url, type FormValues } from '~/utils/settings-form.ts'
+import { SNYK_CVSS_SOURCES } from './__analyzer-options.ts'
 
 /**
  * The Analyzers pages' forms (dt-screens §19.2). Secrets are never sent to the browser: their
  * fields start empty, an empty field keeps the stored secret, and "required" counts a stored one.
  * Each schema takes which secrets are stored, so the server checks again what the page checks.
+ * (The API, as 4.13's, shows its placeholder for every secret property, set or not, so a secret
+ * counts as stored once its property exists.)
  */
 type Settings = Record<string, string>
 
@@ -110,7 +113,6 @@ export const vulnDbFormValues = (settings: Settings): FormValues => ({
 
 // ---- Snyk ------------------------------------------------------------------------------------
 
-export const SNYK_CVSS_SOURCES = ['NVD', 'SNYK'] as const
 export const snykStored = (settings: Settings) => ({ token: isStored(settings, 'snyk.api.token') })
 
 export const snykFormSchema = (stored: { token: boolean }) =>

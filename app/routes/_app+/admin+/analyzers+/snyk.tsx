@@ -19,12 +19,12 @@ import {
   SourcePage,
 } from '~/components/vulnerability-sources/source-page.tsx'
 import {
-  SNYK_CVSS_SOURCES,
   snykFormSchema,
   snykFormValues,
   snykSettings,
   snykStored,
 } from './__analyzer-forms.server.ts'
+import { SNYK_CVSS_SOURCES } from './__analyzer-options.ts'
 import { analyzerAction, loadAnalyzerPage } from './__analyzer.server.ts'
 
 export async function loader(args: LoaderFunctionArgs) {
