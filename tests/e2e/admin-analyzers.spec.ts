@@ -106,7 +106,7 @@ test('Trivy: URL and token first, then the switches', async ({ page }) => {
   await expect(page.getByTestId('toast')).toContainText('Configuration saved')
   expect(await scanner()).toMatchObject({
     'trivy.enabled': 'true',
-    'trivy.base.url': 'http://trivy.example.test:4954',
+    'trivy.base.url': 'http://trivy.example.test:4954/',
     'trivy.api.token': HIDDEN,
     'trivy.ignore.unfixed': 'true',
     'trivy.scanner.scanLibrary': 'true',
