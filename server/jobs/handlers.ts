@@ -1,3 +1,7 @@
+import {
+  ANALYSIS_CACHE_PURGE_JOB,
+  purgeExpiredAnalysisCache,
+} from '../domain/analysis/external/cache-purge.ts'
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
@@ -16,5 +20,8 @@ export function jobHandlers(deps: MirrorJobDeps): Record<string, JobHandler> {
     [CLONE_JOB]: cloneProjectJob,
     [BOM_PROCESS_JOB]: processBomJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
+    [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
+      await purgeExpiredAnalysisCache(db)
+    },
   }
 }
