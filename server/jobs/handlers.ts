@@ -1,5 +1,9 @@
 import { ANALYSIS_JOB } from '../domain/analysis/model.ts'
 import { PORTFOLIO_ANALYSIS_JOB } from '../domain/analysis/triggers.ts'
+import {
+  ANALYSIS_CACHE_PURGE_JOB,
+  purgeExpiredAnalysisCache,
+} from '../domain/analysis/external/cache-purge.ts'
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
@@ -24,5 +28,8 @@ export function jobHandlers(deps: MirrorJobDeps): Record<string, JobHandler> {
     [PORTFOLIO_ANALYSIS_JOB]: portfolioAnalysisJob,
     [VEX_PROCESS_JOB]: processVexJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
+    [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
+      await purgeExpiredAnalysisCache(db)
+    },
   }
 }

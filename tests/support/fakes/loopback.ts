@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 
 /**
  * A loopback HTTP server for the analyzer fakes, with the faults the analyzers must survive:
@@ -26,7 +26,7 @@ export async function startLoopback<T extends object>(
   state: T,
   handle: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>,
 ): Promise<T & Loopback> {
-  const sockets = new Set<import('node:net').Socket>()
+  const sockets = new Set<Socket>()
   const loopback = Object.assign(state, {
     url: '',
     faults: [] as Loopback['faults'],
