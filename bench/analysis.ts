@@ -294,18 +294,23 @@ async function main() {
       },
     ])
     const [load] = os.loadavg()
+    const embedded = db.dialect === 'pglite'
     console.log(
-      `Load average ${load!.toFixed(1)} on ${os.cpus().length} CPUs. PGlite runs in this process, so ` +
-        'its CPU time is the whole cost of an analysis; wall time on a busy machine is longer.',
+      `Load average ${load!.toFixed(1)} on ${os.cpus().length} CPUs. ` +
+        (embedded
+          ? 'PGlite runs in this process, so its CPU time is the whole cost of an analysis; ' +
+            'wall time on a busy machine is longer.'
+          : "CPU time is this process's only; PostgreSQL's own is not in it, so the bar is " +
+            'judged on wall time.'),
     )
     const wallOk = perSecond(analysisMs) >= BAR_PER_SECOND
     const cpuOk = perSecond(scratchCpuMs) >= BAR_PER_SECOND
     console.log(
       `Bar: ≥ ${BAR_PER_SECOND.toLocaleString('en')} components/s → ` +
-        `wall clock (analysis job) ${wallOk ? 'met' : 'not met'}, ` +
-        `CPU time (analysis from scratch) ${cpuOk ? 'met' : 'NOT met'}`,
+        `wall clock (analysis job) ${wallOk ? 'met' : 'not met'}` +
+        (embedded ? `, CPU time (analysis from scratch) ${cpuOk ? 'met' : 'NOT met'}` : ''),
     )
-    const ok = cpuOk
+    const ok = embedded ? cpuOk : wallOk
     if (!ok) process.exitCode = 1
   } finally {
     await lookout.close()
