@@ -107,8 +107,11 @@ export async function analyzeProject(
       deps.signal?.throwIfAborted()
       const capable = batch.filter((component) => analyzer.isCapable(component, settings))
       if (capable.length === 0) continue
-      const matches = await analyzer.analyze(capable, context)
-      outcome.newFindings += await addFindings(db, request.projectId, analyzer, matches)
+      const asked = new Set(capable.map((component) => component.id))
+      const matches = (await analyzer.analyze(capable, context)).filter((match) =>
+        asked.has(match.componentId),
+      )
+      outcome.newFindings += await addFindings(db, analyzer, matches)
     }
     if (rows.length < ANALYSIS_BATCH) break
   }
@@ -118,13 +121,11 @@ export async function analyzeProject(
 
 async function addFindings(
   db: Database,
-  projectId: number,
   analyzer: Analyzer,
   matches: readonly AnalyzerMatch[],
 ): Promise<number> {
   if (matches.length === 0) return 0
   const findings = matches.map((match) => ({
-    projectId,
     componentId: match.componentId,
     vulnerabilityId: match.vulnerabilityId,
     alternateIdentifier: match.alternateIdentifier ?? null,
