@@ -181,7 +181,11 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       logger,
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
-      handlers: jobHandlers({ encryptionKey: encryptionKey!, dataDir: env.LOOKOUT_DATA_DIR }),
+      handlers: jobHandlers({
+        encryptionKey: encryptionKey!,
+        dataDir: env.LOOKOUT_DATA_DIR,
+        serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
+      }),
       identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
     // Finished jobs are kept a week for diagnosis; each start clears older ones.

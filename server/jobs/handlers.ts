@@ -13,12 +13,16 @@ import { processBomJob } from './bom-processing.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { processVexJob } from './vex-processing.ts'
 import { pruneFinishedJobs } from './queue.ts'
-import { analysisJob, portfolioAnalysisJob } from './vulnerability-analysis.ts'
+import {
+  analysisJob,
+  portfolioAnalysisJob,
+  type AnalysisJobDeps,
+} from './vulnerability-analysis.ts'
 import { mirrorJob, type MirrorJobDeps } from './vulnerability-mirror.ts'
 import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
-export function jobHandlers(deps: MirrorJobDeps): Record<string, JobHandler> {
+export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<string, JobHandler> {
   return {
     [MIRROR_JOB]: mirrorJob(deps),
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,

@@ -23,6 +23,7 @@ export interface AnalysisDeps {
   logger: Logger
   encryptionKey: Uint8Array
   signal?: AbortSignal
+  serviceUrls?: AnalysisContext['serviceUrls']
   /** The analyzers to run; the enabled ones of the registry by default (tests replace them). */
   analyzers?: (settings: ReadonlyMap<string, string | null>) => readonly Analyzer[]
 }
@@ -89,6 +90,7 @@ export async function analyzeProject(
     level: request.level,
     settings,
     signal: deps.signal,
+    serviceUrls: deps.serviceUrls,
   }
   const outcome: AnalysisOutcome = { components: 0, newFindings: 0 }
   for (let after = 0; ;) {

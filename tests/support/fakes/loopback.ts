@@ -25,6 +25,7 @@ export type FakeAnswer = { status: number; json?: unknown; headers?: Record<stri
 export async function startLoopback<T extends object>(
   state: T,
   handle: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>,
+  port = 0,
 ): Promise<T & Loopback> {
   const sockets = new Set<Socket>()
   const loopback = Object.assign(state, {
@@ -64,7 +65,7 @@ export async function startLoopback<T extends object>(
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   loopback.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return loopback
 }
