@@ -158,7 +158,8 @@ describe('OSS Index analyzer (§2.4)', () => {
     )
     const cached = await fixtures.sql(
       `SELECT target, cardinality(vulnerability_ids) AS n FROM component_analysis_cache
-       WHERE source = 'OSSINDEX' ORDER BY target`,
+       WHERE source = 'OSSINDEX' AND target_host = $1 ORDER BY target`,
+      [ossIndex.url],
     )
     expect(cached).toEqual([
       { target: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1?type=jar', n: 1 },
