@@ -1,0 +1,128 @@
+import { type Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
+import { seedFindings } from './support/findings.ts'
+
+const AUDITOR = ['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY', 'VULNERABILITY_ANALYSIS']
+const table = (page: Page) => page.getByRole('table', { name: /^Findings \(\d+\)$/ })
+const findingRows = (page: Page) => table(page).locator('tbody > tr:has(td a[aria-expanded])')
+const panel = (page: Page) => table(page).locator('tr', { has: page.getByText('Audit trail') })
+
+test('an auditor sees the findings, opens one and records a decision; the trail shows it', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const { project, vulnIds } = await seedFindings(baseURL!, 2)
+  const user = await makeUser(AUDITOR)
+  await signIn(page, user, `/projects/${project.uuid}`)
+  await page.getByRole('link', { name: 'Audit vulnerabilities' }).click()
+  await expect(table(page)).toHaveAccessibleName('Findings (2)')
+  await expect(findingRows(page)).toHaveCount(2)
+  await expect(findingRows(page).first()).toContainText('CWE-79')
+  await expectNoAxeViolations(page)
+
+  await table(page).getByRole('link', { name: 'Severity' }).click()
+  await table(page).getByRole('link', { name: 'Severity' }).click()
+  await expect(page).toHaveURL(/sortName=vulnerability.severity&sortOrder=desc/)
+
+  await page.getByRole('link', { name: new RegExp(`Show the details of .*${vulnIds[0]}$`) }).click()
+  await expect(page).toHaveURL(/expanded=/)
+  const details = panel(page)
+  await expect(details.getByText('Flaw number 1')).toBeVisible()
+  await expect(details.locator('strong', { hasText: 'parser' })).toBeVisible()
+  await expect(details.getByText('No decision recorded yet')).toBeVisible()
+  await expect(details.getByLabel('Justification')).toBeDisabled()
+  await details.getByLabel('Analysis').selectOption('NOT_AFFECTED')
+  await expect(details.getByLabel('Justification')).toBeEnabled()
+  await details.getByLabel('Justification').selectOption('CODE_NOT_REACHABLE')
+  await details.getByLabel('Comment').fill('The parser is never called with user input.')
+  await expectNoAxeViolations(page)
+  await details.getByRole('button', { name: 'Save decision' }).click()
+
+  await expect(page.getByTestId('toast')).toContainText('Decision saved')
+  await expect(panel(page)).toContainText('NOT_AFFECTED')
+  await expect(panel(page)).toContainText('The parser is never called with user input.')
+  await expect(panel(page).getByLabel('Analysis')).toHaveValue('NOT_AFFECTED')
+  await expect(findingRows(page).filter({ hasText: vulnIds[0]! })).toContainText('Not affected')
+})
+
+test('suppressing a finding hides it until the switch shows suppressed findings', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const { project, vulnIds } = await seedFindings(baseURL!, 2)
+  const user = await makeUser(AUDITOR)
+  await signIn(page, user, `/projects/${project.uuid}/findings/${vulnIds[1]}`)
+  // The lookup address searches for the vulnerability and opens its only finding.
+  await expect(page).toHaveURL(new RegExp(`searchText=${vulnIds[1]}.*expanded=`))
+  await expect(findingRows(page)).toHaveCount(1)
+  await panel(page).getByLabel('Analysis').selectOption('FALSE_POSITIVE')
+  await panel(page).getByLabel('Suppress this finding').check()
+  await panel(page).getByRole('button', { name: 'Save decision' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Decision saved')
+  await expect(page.getByText('No finding matches the search')).toBeVisible()
+
+  await page.getByLabel('Show suppressed findings').check()
+  await expect(page).toHaveURL(/suppressed=1/)
+  await expect(findingRows(page)).toHaveCount(1)
+  await expect(findingRows(page).first()).toContainText('False positive')
+  await expect(findingRows(page).first().getByText('Suppressed', { exact: true })).toBeAttached()
+})
+
+test('export VEX downloads a file, Reanalyze answers and Apply VEX uploads a document', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const { project } = await seedFindings(baseURL!, 1)
+  const user = await makeUser(AUDITOR)
+  await signIn(page, user, `/projects/${project.uuid}/findings`)
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export VEX' }).click()
+  expect((await download).suggestedFilename()).toMatch(/vex/i)
+
+  await page.getByRole('button', { name: 'Reanalyze' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Analysis requested')
+
+  await page.getByText('Apply VEX').click()
+  await page.getByLabel('VEX document (CycloneDX)').setInputFiles({
+    name: 'vex.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, vulnerabilities: [] }),
+    ),
+  })
+  await page.getByRole('button', { name: 'Upload' }).click()
+  await expect(page.getByTestId('toast')).toContainText('VEX uploaded')
+})
+
+test('a reader without the analysis permission sees the trail but no audit form or VEX actions', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const { project, vulnIds } = await seedFindings(baseURL!, 1)
+  const user = await makeUser(['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY'])
+  await signIn(page, user, `/projects/${project.uuid}/findings/${vulnIds[0]}`)
+  await expect(panel(page)).toContainText('No decision recorded yet')
+  await expect(panel(page).getByRole('button', { name: 'Save decision' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Export VEX' })).toHaveCount(0)
+  await expect(page.getByText('Apply VEX')).toHaveCount(0)
+  await expect(table(page).getByRole('checkbox')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Reanalyze' })).toBeVisible()
+})
+
+test('the findings tab reads well in the dark and on a narrow screen, panel open', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const { project, component, vulnIds } = await seedFindings(baseURL!, 1)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.setViewportSize({ width: 390, height: 900 })
+  const user = await makeUser(AUDITOR)
+  await signIn(page, user, `/projects/${project.uuid}/findings/${component.uuid}/${vulnIds[0]}`)
+  await expect(panel(page).getByLabel('Analysis')).toBeVisible()
+  await expectNoAxeViolations(page)
+})
