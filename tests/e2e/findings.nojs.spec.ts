@@ -49,7 +49,10 @@ test('without JavaScript: the columns picker hides and shows optional columns', 
   await page.locator('summary', { hasText: 'Columns' }).click()
   await page.getByRole('checkbox', { name: 'Matrix' }).check()
   await page.getByRole('checkbox', { name: 'Weakness (CWE)' }).uncheck()
-  await page.locator('details', { hasText: 'Columns' }).getByRole('button', { name: 'Apply' }).click()
+  await page
+    .locator('details', { hasText: 'Columns' })
+    .getByRole('button', { name: 'Apply' })
+    .click()
   await expect(table(page).getByRole('columnheader', { name: /Matrix/ })).toBeVisible()
   await expect(table(page).getByRole('columnheader', { name: 'Weakness (CWE)' })).toHaveCount(0)
   await expect(table(page).locator('tbody tr').first()).toContainText(project.uuid)

@@ -90,7 +90,12 @@ test('export VEX downloads a file, Reanalyze answers and Apply VEX uploads a doc
     name: 'vex.json',
     mimeType: 'application/json',
     buffer: Buffer.from(
-      JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, vulnerabilities: [] }),
+      JSON.stringify({
+        bomFormat: 'CycloneDX',
+        specVersion: '1.5',
+        version: 1,
+        vulnerabilities: [],
+      }),
     ),
   })
   await page.getByRole('button', { name: 'Upload' }).click()

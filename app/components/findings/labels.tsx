@@ -20,7 +20,9 @@ export function AnalyzerLabel({
   const { t } = useTranslation()
   const name =
     ANALYZER_NAMES[identity] ??
-    (identity === 'INTERNAL_ANALYZER' ? t('findings.analyzer.internal') : t('findings.analyzer.none'))
+    (identity === 'INTERNAL_ANALYZER'
+      ? t('findings.analyzer.internal')
+      : t('findings.analyzer.none'))
   if (referenceUrl && /^https?:\/\//.test(referenceUrl)) {
     return (
       <a

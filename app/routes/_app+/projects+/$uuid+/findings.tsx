@@ -83,13 +83,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const value = form.get('vex')
         file = value instanceof File && value.size > 0 ? value : undefined
       } catch {
-        return redirectWithToast(context, here, { type: 'error', title: t('findings.vex.tooLarge') })
+        return redirectWithToast(context, here, {
+          type: 'error',
+          title: t('findings.vex.tooLarge'),
+        })
       }
       if (!file) {
-        return redirectWithToast(context, here, { type: 'warning', title: t('findings.vex.noFile') })
+        return redirectWithToast(context, here, {
+          type: 'warning',
+          title: t('findings.vex.noFile'),
+        })
       }
       await uploadVex(api, uuid, file)
-      return redirectWithToast(context, here, { type: 'success', title: t('findings.vex.uploaded') })
+      return redirectWithToast(context, here, {
+        type: 'success',
+        title: t('findings.vex.uploaded'),
+      })
     }
     const formData = await request.formData()
     switch (formData.get('intent')) {
@@ -105,7 +114,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const { api } = await requireUser(request, context, ANALYSE)
         const result = await saveAudit(api, formData)
         if (!result.ok) throw new Response('Invalid audit decision', { status: 400 })
-        return redirectWithToast(context, here, { type: 'success', title: t('findings.audit.saved') })
+        return redirectWithToast(context, here, {
+          type: 'success',
+          title: t('findings.audit.saved'),
+        })
       }
       default:
         throw new Response('Invalid intent', { status: 400 })
@@ -141,7 +153,11 @@ export default function ProjectFindingsTab() {
         searchValue={query.searchText}
         owns={['suppressed', 'expanded']}
       >
-        <FilterSwitch name="suppressed" label={t('findings.showSuppressed')} checked={query.suppressed} />
+        <FilterSwitch
+          name="suppressed"
+          label={t('findings.showSuppressed')}
+          checked={query.suppressed}
+        />
       </ListToolbar>
       <div className="flex flex-wrap items-start justify-between gap-3">
         {data.canAnalyse && findings.length > 0 ? <BulkAuditForm formId={BULK_FORM} /> : <span />}
