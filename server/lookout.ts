@@ -22,6 +22,7 @@ import {
   limitConnectionsPerClient,
   registerSecurityHeaders,
 } from './http/hardening.ts'
+import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
@@ -191,10 +192,14 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const scheduleDeps = { db: ctx.db, encryptionKey }
     const enqueue = ctx.enqueue
     await scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: true })
+    await schedulePortfolioAnalysis(ctx.db, enqueue, { atStartup: true })
     timers.push(
       setInterval(() => {
         scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'mirror scheduling failed'),
+        )
+        schedulePortfolioAnalysis(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
+          logger.error({ err: error }, 'portfolio analysis scheduling failed'),
         )
       }, MIRROR_SCHEDULE_TICK_MS).unref(),
     )

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { AnalysisShape, type AnalysisRequest } from '../../common/finding-shapes.ts'
 import type { ApiClient } from './client.server.ts'
 
@@ -23,4 +24,22 @@ export async function putAnalysis(
   request: AnalysisRequest & { scope?: DecisionScope },
 ) {
   return api.json(AnalysisSchema, '/v1/analysis', { method: 'PUT', json: request })
+}
+
+export interface AnalysisBatchRequest {
+  targets: Array<{ project: string; component: string; vulnerability: string }>
+  analysisState?: AnalysisRequest['analysisState']
+  analysisJustification?: AnalysisRequest['analysisJustification']
+  analysisResponse?: AnalysisRequest['analysisResponse']
+  analysisDetails?: string
+  comment?: string
+  isSuppressed?: boolean
+  scope?: 'FINDING' | 'PROJECT' | 'PORTFOLIO'
+}
+
+const BatchResultSchema = z.object({ updated: z.number() }).loose()
+
+/** PUT /v1/analysis/batch (Lookout): one decision for up to 500 findings, all or nothing. */
+export async function putAnalysisBatch(api: ApiClient, request: AnalysisBatchRequest) {
+  return api.json(BatchResultSchema, '/v1/analysis/batch', { method: 'PUT', json: request })
 }

@@ -30,6 +30,8 @@ export interface RequestOptions {
   stream?: { body: ReadableStream<Uint8Array>; contentType: string }
   /** Statuses that are answers, not failures (e.g. 304). */
   accept?: number[]
+  /** The media type asked for instead of JSON (a CSV download). */
+  mediaType?: string
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
@@ -39,7 +41,9 @@ export function createApiClient(context: AppLoadContext, token?: string) {
   const { apiFetch } = consoleContext(context)
 
   async function send(path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' })
+    const headers = new Headers({
+      Accept: options.mediaType ?? 'application/json, text/plain;q=0.9',
+    })
     if (token) headers.set('Authorization', `Bearer ${token}`)
     let body: string | ReadableStream<Uint8Array> | undefined
     if (options.json !== undefined) {

@@ -103,6 +103,9 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  // Analyzer services whose address 4.13 does not make configurable (a proxy, a test double).
+  LOOKOUT_OSSINDEX_URL: z.url().optional(),
+  LOOKOUT_VULNDB_URL: z.url().optional(),
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -7,6 +7,7 @@ import {
   prepareIngest,
   type IngestResult,
 } from '../domain/bom/ingest.ts'
+import { requestProjectAnalysis } from '../domain/analysis/triggers.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
@@ -17,6 +18,7 @@ import {
   type StoredUpload,
 } from '../domain/bom/stored-uploads.ts'
 import type { Logger } from '../logger.ts'
+import { enqueueJob } from './queue.ts'
 import type { JobHandler } from './worker.ts'
 
 const MAX_LOGGED_WARNINGS = 20
@@ -115,6 +117,15 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
     } else if (result.status === 'collection-project') {
       logger.warn(context, 'BOM not processed: BOM cannot be uploaded to collection project.')
     } else {
+      // Queued in the upload's chain before this job completes: the token stays "processing"
+      // until the analysis of the new inventory ended (4.13 §1.4 step 5).
+      await requestProjectAnalysis(
+        db,
+        enqueueJob,
+        context.projectId,
+        'BOM_UPLOAD_ANALYSIS',
+        job.chain_id,
+      )
       logger.info(
         {
           ...context,

@@ -1,10 +1,15 @@
+import { ANALYSIS_JOB } from '../domain/analysis/model.ts'
+import { PORTFOLIO_ANALYSIS_JOB } from '../domain/analysis/triggers.ts'
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
+import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
 import { cloneProjectJob } from './project-clone.ts'
+import { processVexJob } from './vex-processing.ts'
 import { pruneFinishedJobs } from './queue.ts'
+import { analysisJob, portfolioAnalysisJob } from './vulnerability-analysis.ts'
 import { mirrorJob, type MirrorJobDeps } from './vulnerability-mirror.ts'
 import type { JobHandler } from './worker.ts'
 
@@ -15,6 +20,9 @@ export function jobHandlers(deps: MirrorJobDeps): Record<string, JobHandler> {
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
     [CLONE_JOB]: cloneProjectJob,
     [BOM_PROCESS_JOB]: processBomJob,
+    [ANALYSIS_JOB]: analysisJob(deps),
+    [PORTFOLIO_ANALYSIS_JOB]: portfolioAnalysisJob,
+    [VEX_PROCESS_JOB]: processVexJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
   }
 }

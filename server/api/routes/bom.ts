@@ -12,7 +12,11 @@ import {
 } from '../../domain/bom/export.ts'
 import { receiveBomBytes, receiveBomStream, type ReceivedBom } from '../../domain/bom/receive.ts'
 import { acceptBomUpload, type BomUploadRequest } from '../../domain/bom/upload.ts'
-import { loadComponentExport, loadProjectExport } from '../../domain/bom/export-load.ts'
+import {
+  loadComponentExport,
+  loadProjectExport,
+  type ExportVariant,
+} from '../../domain/bom/export-load.ts'
 import {
   HttpError,
   payloadTooLarge,
@@ -85,6 +89,12 @@ const ExportQuery = z.object({
   version: z.string().optional(),
   specVersion: z.string().optional(),
 })
+
+const EXPORT_VARIANTS = new Map<string, ExportVariant>([
+  ['inventory', 'inventory'],
+  ['withvulnerabilities', 'withVulnerabilities'],
+  ['vdr', 'vdr'],
+])
 
 const orUndefined = (value: string | null | undefined) => value ?? undefined
 
@@ -282,7 +292,8 @@ export default function bomRoutes(app: Api, ctx: AppContext) {
       config: { access: viewPortfolio },
       schema: {
         tags: ['bom'],
-        summary: 'Export a project as CycloneDX (inventory); spec version 1.4–1.7, default 1.6',
+        summary:
+          'Export a project as CycloneDX (inventory, withVulnerabilities or vdr); spec version 1.4–1.7, default 1.6',
         params: UuidParams,
         querystring: ExportQuery,
         response: ExportErrors,
@@ -291,16 +302,14 @@ export default function bomRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const query = request.query
       const format = exportFormat(query.format)
-      const variant = query.variant ?? 'inventory'
-      if (!['inventory', 'withvulnerabilities', 'vdr'].includes(variant.toLowerCase())) {
-        throw textError(400, 'Invalid BOM variant specified.')
-      }
+      const variant = EXPORT_VARIANTS.get((query.variant ?? 'inventory').toLowerCase())
+      if (!variant) throw textError(400, 'Invalid BOM variant specified.')
       const version = exportVersion(query)
-      const { project, components, services } = await loadProjectExport(
+      const { project, components, services, vulnerabilities } = await loadProjectExport(
         ctx.db,
         request.principal,
         request.params.uuid,
-        { vdr: variant.toLowerCase() === 'vdr' },
+        { variant },
       )
       const document = buildCycloneDx({
         version,
@@ -309,6 +318,7 @@ export default function bomRoutes(app: Api, ctx: AppContext) {
         components,
         services,
         withDependencies: true,
+        vulnerabilities,
       })
       const download = query.download?.toLowerCase() === 'true'
       return sendDocument(

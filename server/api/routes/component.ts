@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import { analyzeComponentOnDemand } from '../../domain/analysis/on-demand.ts'
 import * as inventory from '../../domain/components/inventory.ts'
 import type { ComponentRow } from '../../domain/components/inventory.ts'
 import { identifyInternalComponents } from '../../domain/components/identify.ts'
@@ -33,6 +34,12 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
 
   async function componentResponse(uuid: string) {
     const row = await inventory.storedComponent(db, uuid)
+    return componentJson(row, await loadOwningProjects(db, [row]))
+  }
+  /** A component created or changed through the API is analysed on its own (4.13 §2.1). */
+  async function analysedComponentResponse(uuid: string) {
+    const row = await inventory.storedComponent(db, uuid)
+    await analyzeComponentOnDemand(ctx, row)
     return componentJson(row, await loadOwningProjects(db, [row]))
   }
   async function sendComponents(
@@ -198,7 +205,7 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const { principal, params, body } = request
       const uuid = await inventory.createComponent(db, principal, params.uuid, body)
-      return reply.status(201).send(await componentResponse(uuid))
+      return reply.status(201).send(await analysedComponentResponse(uuid))
     },
   )
 
@@ -216,7 +223,9 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
     async (request) => {
       const uuid = Uuid.safeParse(request.body.uuid)
       const { principal, body } = request
-      return componentResponse(await inventory.updateComponent(db, principal, uuid.data, body))
+      return analysedComponentResponse(
+        await inventory.updateComponent(db, principal, uuid.data, body),
+      )
     },
   )
 

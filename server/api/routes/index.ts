@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
 import bom from './bom.ts'
+import analysis from './analysis.ts'
 import calculator from './calculator.ts'
 import componentProperty from './component-property.ts'
 import component from './component.ts'
@@ -8,6 +9,8 @@ import configProperty from './config-property.ts'
 import cwe from './cwe.ts'
 import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
+import finding from './finding.ts'
+import findingAnalyze from './finding-analyze.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
@@ -20,6 +23,7 @@ import tag from './tag.ts'
 import team from './team.ts'
 import user from './user.ts'
 import version from './version.ts'
+import vex from './vex.ts'
 import vulnerabilityAssignment from './vulnerability-assignment.ts'
 import vulnerabilityInternal from './vulnerability-internal.ts'
 import vulnerability from './vulnerability.ts'
@@ -59,4 +63,8 @@ export const routeFamilies: Record<string, RouteFamily> = {
   calculator,
   mirror,
   osvEcosystem,
+  finding,
+  analysis,
+  findingAnalyze,
+  vex,
 }

@@ -36,6 +36,16 @@ export interface AnalysisContext {
   settings: ReadonlyMap<string, string | null>
   /** Aborts long external calls when the job is cancelled or the process stops. */
   signal?: AbortSignal
+  /**
+   * Decrypts ENCRYPTEDSTRING settings (API tokens) for the external analyzers; without it those
+   * settings are taken as already decrypted.
+   */
+  encryptionKey?: Uint8Array
+  /**
+   * Base URLs that 4.13 does not make configurable (env `LOOKOUT_OSSINDEX_URL`,
+   * `LOOKOUT_VULNDB_URL`); the public services when absent.
+   */
+  serviceUrls?: { ossIndex?: string; vulnDb?: string }
 }
 
 /**

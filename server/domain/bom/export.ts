@@ -6,6 +6,7 @@ import type {
   ExportProjectRow,
   ExportServiceRow,
 } from '../../data/bom-export.ts'
+import { writeVulnerabilitiesXml } from './export-vulnerabilities.ts'
 import { directDependencyUuidList } from './identity.ts'
 import type { SpecVersion } from './model.ts'
 import { cycloneDxJsonSchema, SCHEMA_DIR } from './schema.ts'
@@ -266,6 +267,8 @@ export interface ExportInput {
   services: ExportServiceRow[]
   /** Dependencies are written for project exports, from the stored directDependencies. */
   withDependencies: boolean
+  /** The withVulnerabilities, VDR and VEX variants (export-vulnerabilities.ts). */
+  vulnerabilities?: Json[]
 }
 
 /** The document in CycloneDX JSON form; the XML writer walks the same structure. */
@@ -299,6 +302,7 @@ export function buildCycloneDx(input: ExportInput): Json {
     }
     document.dependencies = dependencies
   }
+  if (input.vulnerabilities) document.vulnerabilities = input.vulnerabilities
   return document
 }
 
@@ -517,6 +521,7 @@ export function cycloneDxXml(document: Json): string {
     }
     xml.close('dependencies')
   }
+  writeVulnerabilitiesXml(xml, document.vulnerabilities)
   xml.close('bom')
   return xml.parts.join('')
 }

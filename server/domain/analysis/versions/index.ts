@@ -1,3 +1,19 @@
+import { LRUCache } from 'lru-cache'
+import { apk } from './apk.ts'
+import { composer } from './composer.ts'
+import { cran } from './cran.ts'
+import { deb } from './deb.ts'
+import { gem } from './gem.ts'
+import { generic } from './generic.ts'
+import { golang } from './golang.ts'
+import { maven } from './maven.ts'
+import { npm } from './npm.ts'
+import { nuget } from './nuget.ts'
+import type { Ordering } from './ordering.ts'
+import { pypi } from './pypi.ts'
+import { rpm } from './rpm.ts'
+import { semver } from './semver.ts'
+
 /**
  * Version ordering per ecosystem. Every comparison in analysis goes through here, chosen by the
  * purl type of the vulnerable software (or of the component, for CPE matches).
@@ -50,38 +66,49 @@ export function schemeForPurlType(type: string | null | undefined): VersionSchem
   return (type && BY_PURL_TYPE[type.toLowerCase()]) || 'generic'
 }
 
-// Placeholder until the per-ecosystem comparators land: 4.13's generic ComponentVersion (§2.5).
-const TOKEN = /\d+[a-z]{1,3}$|[a-z]{1,3}[_-]?\d+|\d+|(rc|release|snapshot|beta|alpha)$/gi
-const UBUNTU = /^([0-9]+:)?(.*)(-[^-]+ubuntu[^-]+)$/
+const ORDERINGS: Record<VersionScheme, Ordering<unknown>> = {
+  semver,
+  npm,
+  pypi,
+  maven,
+  gem,
+  nuget,
+  composer,
+  golang,
+  deb,
+  rpm,
+  apk,
+  cargo: semver,
+  hex: semver,
+  cran,
+  generic,
+} as Record<VersionScheme, Ordering<unknown>>
 
-function genericTokens(version: string): string[] {
-  let value = version.toLowerCase()
-  const ubuntu = UBUNTU.exec(value)
-  if (ubuntu) value = ubuntu[2]!
-  const tokens = value.match(TOKEN)
-  return tokens && tokens.length > 0 ? tokens : [version]
-}
+// Analysis compares the same few range bounds and component versions over and over: each
+// distinct string is parsed once per scheme. INVALID marks strings that are not versions.
+const INVALID = Symbol('invalid')
+const CACHE_SIZE = 50_000
+const caches = new Map<VersionScheme, LRUCache<string, object | typeof INVALID>>()
 
-function compareGeneric(a: string, b: string): number {
-  const left = genericTokens(a)
-  const right = genericTokens(b)
-  const common = Math.min(left.length, right.length)
-  for (let i = 0; i < common; i++) {
-    const x = left[i]!
-    const y = right[i]!
-    if (x === y) continue
-    const nx = /^\d+$/.test(x) ? Number(x) : NaN
-    const ny = /^\d+$/.test(y) ? Number(y) : NaN
-    if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny
-    return x < y ? -1 : 1
+function parsed(scheme: VersionScheme, version: string): unknown {
+  let cache = caches.get(scheme)
+  if (!cache) {
+    cache = new LRUCache({ max: CACHE_SIZE })
+    caches.set(scheme, cache)
   }
-  if (left.length === right.length) return 0
-  const longer = left.length > right.length ? left : right
-  if (longer.length - common === 1 && longer[common] === '0') return 0
-  return left.length - right.length
+  let key = cache.get(version)
+  if (key === undefined) {
+    key = (ORDERINGS[scheme].parse(version) as object | undefined) ?? INVALID
+    cache.set(version, key)
+  }
+  return key === INVALID ? undefined : key
 }
 
 export function compareVersions(scheme: VersionScheme, a: string, b: string): number | undefined {
-  void scheme
-  return compareGeneric(a, b)
+  const ordering = ORDERINGS[scheme] ?? generic
+  const left = parsed(scheme, a)
+  if (left === undefined) return undefined
+  const right = parsed(scheme, b)
+  if (right === undefined) return undefined
+  return Math.sign(ordering.compare(left, right))
 }

@@ -1,0 +1,290 @@
+import { Link } from '@remix-run/react'
+import { AlertTriangle, CheckCircle2, Network } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { GroupedFindingRow, PortfolioFinding } from '~/api/audit.server.ts'
+import {
+  cellClass,
+  ListTable,
+  SelectRowCell,
+  Truncated,
+  type ListColumn,
+} from '~/components/list-kit/list-table.tsx'
+import { SeverityLabel, SourceLabel } from '~/components/vulnerabilities/labels.tsx'
+import { formatScore } from '~/components/vulnerabilities/score-bar.tsx'
+import { vulnerabilityPath } from '~/components/vulnerabilities/sources.ts'
+import { formatDate } from '~/utils/date.ts'
+
+type Column = Omit<ListColumn, 'label'> & { labelKey: string }
+
+const SHARED: Column[] = [
+  {
+    key: 'vulnId',
+    labelKey: 'vulnerabilityAudit.columns.vulnerability',
+    sort: 'vulnerability.vulnId',
+  },
+  { key: 'title', labelKey: 'vulnerabilityAudit.columns.title', sort: 'vulnerability.title' },
+  {
+    key: 'severity',
+    labelKey: 'vulnerabilityAudit.columns.severity',
+    sort: 'vulnerability.severity',
+  },
+  {
+    key: 'analyzer',
+    labelKey: 'vulnerabilityAudit.columns.analyzer',
+    sort: 'attribution.analyzerIdentity',
+  },
+  {
+    key: 'published',
+    labelKey: 'vulnerabilityAudit.columns.published',
+    sort: 'vulnerability.published',
+  },
+  { key: 'cwe', labelKey: 'vulnerabilityAudit.columns.cwe' },
+  {
+    key: 'cvssV2',
+    labelKey: 'vulnerabilityAudit.columns.cvssV2',
+    sort: 'vulnerability.cvssV2BaseScore',
+  },
+  {
+    key: 'cvssV3',
+    labelKey: 'vulnerabilityAudit.columns.cvssV3',
+    sort: 'vulnerability.cvssV3BaseScore',
+  },
+]
+
+const OCCURRENCE_COLUMNS: Column[] = [
+  ...SHARED,
+  { key: 'project', labelKey: 'vulnerabilityAudit.columns.project', sort: 'component.projectName' },
+  { key: 'component', labelKey: 'vulnerabilityAudit.columns.component', sort: 'component.name' },
+  { key: 'version', labelKey: 'vulnerabilityAudit.columns.version', sort: 'component.version' },
+  { key: 'analysis', labelKey: 'vulnerabilityAudit.columns.analysis', sort: 'analysis.state' },
+  {
+    key: 'suppressed',
+    labelKey: 'vulnerabilityAudit.columns.suppressed',
+    sort: 'analysis.isSuppressed',
+  },
+  {
+    key: 'attributedOn',
+    labelKey: 'vulnerabilityAudit.columns.attributedOn',
+    sort: 'attribution.attributedOn',
+  },
+]
+
+const GROUPED_COLUMNS: Column[] = [
+  ...SHARED,
+  {
+    key: 'projects',
+    labelKey: 'vulnerabilityAudit.columns.projects',
+    sort: 'vulnerability.affectedProjectCount',
+    className: 'text-right',
+  },
+]
+
+/** Analyzer names are products, except the two that are words. */
+const ANALYZER_NAMES: Record<string, string> = {
+  OSSINDEX_ANALYZER: 'OSS Index',
+  NPM_AUDIT_ANALYZER: 'NPM Audit',
+  VULNDB_ANALYZER: 'VulnDB',
+  SNYK_ANALYZER: 'Snyk',
+  TRIVY_ANALYZER: 'Trivy',
+}
+
+function useColumns(columns: Column[]) {
+  const { t } = useTranslation()
+  return columns.map(({ labelKey, ...column }) => ({ ...column, label: t(labelKey) }))
+}
+
+type SharedRow = {
+  vulnerability: {
+    source: string
+    vulnId: string
+    title?: string
+    severity: string
+    published?: number
+    cwes?: Array<{ cweId: number; name?: string }>
+    cvssV2BaseScore?: number
+    cvssV3BaseScore?: number
+  }
+  attribution: { analyzerIdentity: string }
+}
+
+/** The eight cells both views start with. */
+function SharedCells({ row }: { row: SharedRow }) {
+  const { t, i18n } = useTranslation()
+  const { vulnerability, attribution } = row
+  const analyzer = attribution.analyzerIdentity
+  return (
+    <>
+      <td className={cellClass}>
+        <span className="flex items-center gap-2 whitespace-nowrap">
+          <SourceLabel source={vulnerability.source} />
+          <Link
+            to={vulnerabilityPath(vulnerability.source, vulnerability.vulnId)}
+            className="font-medium text-primary hover:underline"
+          >
+            {vulnerability.vulnId}
+          </Link>
+        </span>
+      </td>
+      <td className={cellClass}>
+        <Truncated text={vulnerability.title} />
+      </td>
+      <td className={cellClass}>
+        <SeverityLabel severity={vulnerability.severity} />
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        {ANALYZER_NAMES[analyzer] ?? t(`vulnerabilityAudit.analyzer.${analyzer}`)}
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        {formatDate(vulnerability.published, i18n.language)}
+      </td>
+      <td className={cellClass}>
+        <ul>
+          {(vulnerability.cwes ?? []).map((cwe) => (
+            <li key={cwe.cweId} title={cwe.name} className="whitespace-nowrap">
+              CWE-{cwe.cweId}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className={`${cellClass} tabular-nums`}>
+        {vulnerability.cvssV2BaseScore === undefined
+          ? null
+          : formatScore(vulnerability.cvssV2BaseScore)}
+      </td>
+      <td className={`${cellClass} tabular-nums`}>
+        {vulnerability.cvssV3BaseScore === undefined
+          ? null
+          : formatScore(vulnerability.cvssV3BaseScore)}
+      </td>
+    </>
+  )
+}
+
+function VersionCell({ version, latest }: { version?: string; latest?: string }) {
+  const { t } = useTranslation()
+  if (!latest) return <td className={cellClass}>{version}</td>
+  const outdated = latest !== version
+  const hint = outdated
+    ? t('vulnerabilityAudit.outdated', { version: latest })
+    : t('vulnerabilityAudit.upToDate')
+  const Icon = outdated ? AlertTriangle : CheckCircle2
+  return (
+    <td className={cellClass}>
+      <span className="inline-flex items-center gap-1 whitespace-nowrap" title={hint}>
+        {version}
+        <Icon
+          aria-hidden
+          className={
+            outdated
+              ? 'size-4 text-amber-600 dark:text-amber-400'
+              : 'size-4 text-emerald-600 dark:text-emerald-400'
+          }
+        />
+        <span className="sr-only">{hint}</span>
+      </span>
+    </td>
+  )
+}
+
+/** Findings one per component × vulnerability (§17.1); checkboxes join the bulk audit form. */
+export function OccurrenceTable({
+  rows,
+  selectForm,
+}: {
+  rows: PortfolioFinding[]
+  selectForm?: string
+}) {
+  const { t, i18n } = useTranslation()
+  const columns = useColumns(OCCURRENCE_COLUMNS)
+  return (
+    <ListTable
+      caption={t('vulnerabilityAudit.tabs.occurrences')}
+      columns={columns}
+      selectAll={
+        selectForm
+          ? { name: 'matrix', label: t('vulnerabilityAudit.selectAll'), form: selectForm }
+          : undefined
+      }
+    >
+      {rows.map((row) => {
+        const { component, analysis, attribution } = row
+        const projectName = [component.projectName, component.projectVersion]
+          .filter(Boolean)
+          .join(' ')
+        return (
+          <tr key={row.matrix} className="border-t align-top">
+            {selectForm ? (
+              <SelectRowCell
+                name="matrix"
+                value={row.matrix}
+                form={selectForm}
+                label={t('vulnerabilityAudit.selectRow', {
+                  vulnerability: row.vulnerability.vulnId,
+                  component: component.name,
+                  project: projectName,
+                })}
+              />
+            ) : null}
+            <SharedCells row={row} />
+            <td className={cellClass}>
+              <Link
+                to={`/projects/${component.project}`}
+                className="whitespace-nowrap text-primary hover:underline"
+              >
+                {projectName}
+              </Link>
+            </td>
+            <td className={cellClass}>
+              <span className="flex items-center gap-2 whitespace-nowrap">
+                <Link to={`/components/${component.uuid}`} className="text-primary hover:underline">
+                  {component.group ? `${component.group}/${component.name}` : component.name}
+                </Link>
+                <Link
+                  to={`/projects/${component.project}/dependencyGraph/${component.uuid}`}
+                  className="rounded text-muted-foreground hover:text-foreground"
+                  title={t('vulnerabilityAudit.showInGraph')}
+                >
+                  <Network aria-hidden className="size-4" />
+                  <span className="sr-only">
+                    {t('vulnerabilityAudit.showInGraphOf', { component: component.name })}
+                  </span>
+                </Link>
+              </span>
+            </td>
+            <VersionCell version={component.version} latest={component.latestVersion} />
+            <td className={`${cellClass} whitespace-nowrap`}>
+              {analysis.state ? t(`analysis.state.${analysis.state}`) : null}
+            </td>
+            <td className={`${cellClass} whitespace-nowrap`}>
+              {analysis.isSuppressed ? t('vulnerabilityAudit.suppressedYes') : null}
+            </td>
+            <td className={`${cellClass} whitespace-nowrap`}>
+              {formatDate(attribution.attributedOn, i18n.language)}
+            </td>
+          </tr>
+        )
+      })}
+    </ListTable>
+  )
+}
+
+/** One row per vulnerability and analyzer with the number of projects it affects (§17.2). */
+export function GroupedTable({ rows }: { rows: GroupedFindingRow[] }) {
+  const { t } = useTranslation()
+  const columns = useColumns(GROUPED_COLUMNS)
+  return (
+    <ListTable caption={t('vulnerabilityAudit.tabs.grouped')} columns={columns}>
+      {rows.map((row) => (
+        <tr
+          key={`${row.vulnerability.source}:${row.vulnerability.vulnId}:${row.attribution.analyzerIdentity}`}
+          className="border-t align-top"
+        >
+          <SharedCells row={row} />
+          <td className={`${cellClass} text-right tabular-nums`}>
+            {row.vulnerability.affectedProjectCount}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
+  )
+}
