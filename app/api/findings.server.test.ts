@@ -68,7 +68,9 @@ describe('listProjectFindings', () => {
       pageSize: 10,
       sortOrder: 'desc',
     })
-    expect(send.mock.calls[0]?.[1]).toMatchObject({ query: { sortOrder: undefined } })
+    expect(send).toHaveBeenCalledWith('/v1/finding/project/p', {
+      query: expect.objectContaining({ sortName: undefined, sortOrder: undefined }),
+    })
     expect(page.total).toBe(1)
   })
 })

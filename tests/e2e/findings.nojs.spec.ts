@@ -57,3 +57,26 @@ test('without JavaScript: the columns picker hides and shows optional columns', 
   await expect(table(page).getByRole('columnheader', { name: 'Weakness (CWE)' })).toHaveCount(0)
   await expect(table(page).locator('tbody tr').first()).toContainText(project.uuid)
 })
+
+test('without JavaScript: one decision for the ticked findings through bulk audit', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const { project, vulnIds } = await seedFindings(baseURL!, 3)
+  const user = await makeUser(['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY', 'VULNERABILITY_ANALYSIS'])
+  await signIn(page, user, `/projects/${project.uuid}/findings?sortName=vulnerability.vulnId`)
+  await page.getByRole('checkbox', { name: new RegExp(`Select .*${vulnIds[0]}$`) }).check()
+  await page.getByRole('checkbox', { name: new RegExp(`Select .*${vulnIds[2]}$`) }).check()
+  await page.getByText('Audit the selected findings').click()
+  const bulk = page.getByRole('form', { name: 'Bulk audit' })
+  await bulk.getByLabel('Analysis state').selectOption('IN_TRIAGE')
+  await bulk.getByLabel('Comment').fill('Looking into both.')
+  await bulk.getByRole('button', { name: 'Apply to selected findings' }).click()
+
+  await expect(page).toHaveURL(/\/findings\?sortName=vulnerability.vulnId$/)
+  const rows = table(page).locator('tbody tr')
+  await expect(rows.nth(0)).toContainText('In Triage')
+  await expect(rows.nth(1)).not.toContainText('In Triage')
+  await expect(rows.nth(2)).toContainText('In Triage')
+})

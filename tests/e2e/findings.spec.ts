@@ -22,8 +22,10 @@ test('an auditor sees the findings, opens one and records a decision; the trail 
   await expectNoAxeViolations(page)
 
   await table(page).getByRole('link', { name: 'Severity' }).click()
+  await expect(page).toHaveURL(/sortName=vulnerability.severity&sortOrder=asc/)
   await table(page).getByRole('link', { name: 'Severity' }).click()
   await expect(page).toHaveURL(/sortName=vulnerability.severity&sortOrder=desc/)
+  await expect(findingRows(page).first()).toContainText('Critical')
 
   await page.getByRole('link', { name: new RegExp(`Show the details of .*${vulnIds[0]}$`) }).click()
   await expect(page).toHaveURL(/expanded=/)
@@ -43,7 +45,7 @@ test('an auditor sees the findings, opens one and records a decision; the trail 
   await expect(panel(page)).toContainText('NOT_AFFECTED')
   await expect(panel(page)).toContainText('The parser is never called with user input.')
   await expect(panel(page).getByLabel('Analysis')).toHaveValue('NOT_AFFECTED')
-  await expect(findingRows(page).filter({ hasText: vulnIds[0]! })).toContainText('Not affected')
+  await expect(findingRows(page).filter({ hasText: vulnIds[0]! })).toContainText('Not Affected')
 })
 
 test('suppressing a finding hides it until the switch shows suppressed findings', async ({
@@ -66,7 +68,7 @@ test('suppressing a finding hides it until the switch shows suppressed findings'
   await page.getByLabel('Show suppressed findings').check()
   await expect(page).toHaveURL(/suppressed=1/)
   await expect(findingRows(page)).toHaveCount(1)
-  await expect(findingRows(page).first()).toContainText('False positive')
+  await expect(findingRows(page).first()).toContainText('False Positive')
   await expect(findingRows(page).first().getByText('Suppressed', { exact: true })).toBeAttached()
 })
 

@@ -1,8 +1,7 @@
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { Download, RefreshCw, Upload } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button.tsx'
-import { DecisionFields } from './decision-fields.tsx'
 
 const disclosureClass = 'rounded-lg border bg-card [&[open]>summary]:border-b'
 const summaryClass =
@@ -93,34 +92,5 @@ export function FindingsActions({
         </details>
       ) : null}
     </div>
-  )
-}
-
-/**
- * Bulk audit: one decision for every checked row. The rows' checkboxes join this form through
- * their `form` attribute; the console-audit resource route records it and returns here.
- */
-export function BulkAuditForm({ formId }: { formId: string }) {
-  const { t } = useTranslation()
-  const location = useLocation()
-  return (
-    <details className={disclosureClass}>
-      <summary className={summaryClass}>{t('findings.bulk.title')}</summary>
-      <Form
-        id={formId}
-        method="post"
-        action="/resources/bulk-analysis"
-        className="flex flex-col gap-3 p-3"
-      >
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <p className="text-sm text-muted-foreground">{t('findings.bulk.hint')}</p>
-        <DecisionFields idPrefix="bulk" />
-        <div>
-          <Button type="submit" size="sm">
-            {t('findings.bulk.apply')}
-          </Button>
-        </div>
-      </Form>
-    </details>
   )
 }

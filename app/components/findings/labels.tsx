@@ -41,5 +41,5 @@ export function AnalyzerLabel({
 /** An audit state's name; no analysis reads as Not set. */
 export function AnalysisStateLabel({ state }: { state?: string }) {
   const { t } = useTranslation()
-  return <span className="whitespace-nowrap">{t(`findings.state.${state ?? 'NOT_SET'}`)}</span>
+  return <span className="whitespace-nowrap">{t(`analysis.state.${state ?? 'NOT_SET'}`)}</span>
 }

@@ -5,14 +5,15 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { useLoaderData, useParams } from '@remix-run/react'
+import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { listProjectFindings, reanalyzeProject, uploadVex } from '~/api/findings.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ColumnPicker, parseVisibleColumns } from '~/components/findings/column-picker.tsx'
 import { FindingPanel } from '~/components/findings/finding-panel.tsx'
-import { BulkAuditForm, FindingsActions } from '~/components/findings/findings-actions.tsx'
+import { BulkAuditForm } from '~/components/findings/bulk-audit-form.tsx'
+import { FindingsActions } from '~/components/findings/findings-actions.tsx'
 import {
   DEFAULT_COLUMNS,
   FindingsTable,
@@ -132,6 +133,8 @@ export default function ProjectFindingsTab() {
   const data = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const projectUuid = useParams().uuid ?? ''
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
   const { query, total, findings, panel } = data
   const caption = t('findings.title', { count: total })
   const open = panel ? findings.find((finding) => finding.matrix === panel.matrix) : undefined
@@ -160,7 +163,11 @@ export default function ProjectFindingsTab() {
         />
       </ListToolbar>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        {data.canAnalyse && findings.length > 0 ? <BulkAuditForm formId={BULK_FORM} /> : <span />}
+        {data.canAnalyse && findings.length > 0 ? (
+          <BulkAuditForm id={BULK_FORM} redirectTo={here} />
+        ) : (
+          <span />
+        )}
         <ColumnPicker columns={optional} visible={data.visible} />
       </div>
       {findings.length === 0 ? (
