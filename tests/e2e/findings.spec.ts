@@ -1,6 +1,12 @@
 import { type Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
+import { projectWithGraph } from './support/dependency-graph.ts'
 import { seedFindings } from './support/findings.ts'
+import {
+  assignVulnerability,
+  seedInternalVulnerability,
+  uniqueVulnPrefix,
+} from './support/vulnerabilities.ts'
 
 const AUDITOR = ['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY', 'VULNERABILITY_ANALYSIS']
 const table = (page: Page) => page.getByRole('table', { name: /^Findings \(\d+\)$/ })
@@ -132,4 +138,26 @@ test('the findings tab reads well in the dark and on a narrow screen, panel open
   await signIn(page, user, `/projects/${project.uuid}/findings/${component.uuid}/${vulnIds[0]}`)
   await expect(panel(page).getByLabel('Analysis')).toBeVisible()
   await expectNoAxeViolations(page)
+})
+
+test('an open finding lists every dependency path to its component, each step a link', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const project = await projectWithGraph(baseURL!)
+  const vulnId = `${uniqueVulnPrefix()}-pad`
+  await seedInternalVulnerability(baseURL!, { vulnId, title: 'Padding overflow' })
+  await assignVulnerability(baseURL!, vulnId, project.uuidOf['left-pad']!)
+  const user = await makeUser(AUDITOR)
+  await signIn(page, user, `/projects/${project.uuid}/findings/${vulnId}`)
+  const paths = panel(page).getByRole('list', { name: 'Path from the project to the component' })
+  // app → web-framework → left-pad, app → util → left-pad, app → web-framework → router →
+  // path-parser → left-pad: shortest first.
+  await expect(paths).toHaveCount(3)
+  await expect(paths.nth(2)).toHaveText(
+    /web-framework 4\.0\.0.*router 1\.2\.0.*path-parser 0\.3\.0.*left-pad 1\.3\.0/,
+  )
+  await paths.nth(2).getByRole('link', { name: 'router 1.2.0' }).click()
+  await expect(page).toHaveURL(`/components/${project.uuidOf.router}`)
 })
