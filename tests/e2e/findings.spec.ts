@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test'
+import { text as streamText } from 'node:stream/consumers'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
 import { projectWithGraph } from './support/dependency-graph.ts'
 import { seedFindings } from './support/findings.ts'
@@ -124,6 +125,12 @@ test('a reader without the analysis permission sees the trail but no audit form 
   await expect(page.getByText('Apply VEX')).toHaveCount(0)
   await expect(table(page).getByRole('checkbox')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Reanalyze' })).toBeVisible()
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export VDR' }).click()
+  const file = await download
+  const vdr = JSON.parse(await streamText(await file.createReadStream()))
+  expect(vdr.bomFormat).toBe('CycloneDX')
+  expect(JSON.stringify(vdr.vulnerabilities)).toContain(vulnIds[0])
 })
 
 test('the findings tab reads well in the dark and on a narrow screen, panel open', async ({

@@ -145,11 +145,7 @@ export default function ProjectFindingsTab() {
       <h2 id="findings-heading" className="text-lg font-semibold">
         {caption}
       </h2>
-      <FindingsActions
-        projectUuid={projectUuid}
-        canAnalyse={data.canAnalyse}
-        canViewVulnerabilities
-      />
+      <FindingsActions projectUuid={projectUuid} canAnalyse={data.canAnalyse} />
       <ListToolbar
         idPrefix="findings"
         searchLabel={t('findings.search')}
