@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from '~/api/client.server.ts'
+import { ApiError, type ApiClient } from '~/api/client.server.ts'
 import { parseVisibleColumns } from '~/components/findings/column-picker.tsx'
 import { DEFAULT_COLUMNS, OPTIONAL_COLUMNS } from '~/components/findings/findings-table.tsx'
 import { parseListParams } from '~/components/list-kit/url-state.ts'
@@ -141,5 +141,16 @@ describe('lookupUrl', () => {
     expect(await lookupUrl(api(rows).api, P, 'CVE-1', other)).toContain(
       `expanded=${encodeURIComponent(`${P}:${other}:${V}`)}`,
     )
+  })
+
+  it('answers 404 for a project the API does not know', async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError({ status: 404, statusText: 'Not Found', contentType: null, body: '' })
+    })
+    const failure = await lookupUrl({ send } as unknown as ApiClient, P, 'CVE-1').catch(
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(Response)
+    expect((failure as Response).status).toBe(404)
   })
 })
