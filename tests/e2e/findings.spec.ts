@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test'
 import { text as streamText } from 'node:stream/consumers'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
 import { projectWithGraph } from './support/dependency-graph.ts'
-import { seedFindings } from './support/findings.ts'
+import { componentUuidByName, disableOssIndex, seedFindings } from './support/findings.ts'
 import {
   assignVulnerability,
   seedInternalVulnerability,
@@ -152,10 +152,12 @@ test('an open finding lists every dependency path to its component, each step a 
   makeUser,
   baseURL,
 }) => {
+  await disableOssIndex(baseURL!)
   const project = await projectWithGraph(baseURL!)
   const vulnId = `${uniqueVulnPrefix()}-pad`
   await seedInternalVulnerability(baseURL!, { vulnId, title: 'Padding overflow' })
-  await assignVulnerability(baseURL!, vulnId, project.uuidOf['left-pad']!)
+  const leftPad = await componentUuidByName(baseURL!, project.uuid, 'left-pad')
+  await assignVulnerability(baseURL!, vulnId, leftPad)
   const user = await makeUser(AUDITOR)
   await signIn(page, user, `/projects/${project.uuid}/findings/${vulnId}`)
   const paths = panel(page).getByRole('list', { name: 'Path from the project to the component' })
@@ -166,5 +168,7 @@ test('an open finding lists every dependency path to its component, each step a 
     /web-framework 4\.0\.0.*router 1\.2\.0.*path-parser 0\.3\.0.*left-pad 1\.3\.0/,
   )
   await paths.nth(2).getByRole('link', { name: 'router 1.2.0' }).click()
-  await expect(page).toHaveURL(`/components/${project.uuidOf.router}`)
+  await expect(page).toHaveURL(
+    `/components/${await componentUuidByName(baseURL!, project.uuid, 'router')}`,
+  )
 })

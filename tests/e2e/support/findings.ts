@@ -1,4 +1,4 @@
-import { createProject } from './api.ts'
+import { apiFor, createProject } from './api.ts'
 import {
   assignVulnerability,
   CVSS_V3,
@@ -66,3 +66,34 @@ export async function seedPortfolioFindings(baseUrl: string) {
 }
 
 export const AUDIT_PERMISSIONS = ['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY', 'VULNERABILITY_ANALYSIS']
+
+/**
+ * A project component's uuid by name, waiting for a BOM still being ingested (a processing
+ * token can read as finished just before the components are committed).
+ */
+export async function componentUuidByName(baseUrl: string, projectUuid: string, name: string) {
+  const token = await apiFor(baseUrl).adminToken()
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const response = await fetch(`${baseUrl}/api/v1/component/project/${projectUuid}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const components = (await response.json()) as Array<{ uuid: string; name: string }>
+    const found = components.find((component) => component.name === name)
+    if (found) return found.uuid
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`component ${name} never appeared in project ${projectUuid}`)
+}
+
+/**
+ * OSS Index is on by default (as in 4.13); in a test it would try the internet and hold the job
+ * queue until it times out, so BOM ingestion behind it stalls. Tests never call the internet.
+ */
+export async function disableOssIndex(baseUrl: string) {
+  const api = apiFor(baseUrl)
+  const response = await api.post('/api/v1/configProperty', {
+    token: await api.adminToken(),
+    json: { groupName: 'scanner', propertyName: 'ossindex.enabled', propertyValue: 'false' },
+  })
+  if (response.status !== 200) throw new Error(`ossindex.enabled: ${response.status}`)
+}
