@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test'
 import { text as streamText } from 'node:stream/consumers'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
 import { projectWithGraph } from './support/dependency-graph.ts'
-import { componentUuidByName, disableOssIndex, seedFindings } from './support/findings.ts'
+import { componentUuidByName, seedFindings } from './support/findings.ts'
 import {
   assignVulnerability,
   seedInternalVulnerability,
@@ -152,7 +152,6 @@ test('an open finding lists every dependency path to its component, each step a 
   makeUser,
   baseURL,
 }) => {
-  await disableOssIndex(baseURL!)
   const project = await projectWithGraph(baseURL!)
   const vulnId = `${uniqueVulnPrefix()}-pad`
   await seedInternalVulnerability(baseURL!, { vulnId, title: 'Padding overflow' })

@@ -84,16 +84,3 @@ export async function componentUuidByName(baseUrl: string, projectUuid: string, 
   }
   throw new Error(`component ${name} never appeared in project ${projectUuid}`)
 }
-
-/**
- * OSS Index is on by default (as in 4.13); in a test it would try the internet and hold the job
- * queue until it times out, so BOM ingestion behind it stalls. Tests never call the internet.
- */
-export async function disableOssIndex(baseUrl: string) {
-  const api = apiFor(baseUrl)
-  const response = await api.post('/api/v1/configProperty', {
-    token: await api.adminToken(),
-    json: { groupName: 'scanner', propertyName: 'ossindex.enabled', propertyValue: 'false' },
-  })
-  if (response.status !== 200) throw new Error(`ossindex.enabled: ${response.status}`)
-}
