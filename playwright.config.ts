@@ -2,6 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumPath } from './tests/e2e/support/chromium.ts'
+import { ossIndexPort } from './tests/e2e/support/offline-services.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3990)
 const dataDir = path.join(os.tmpdir(), `lookout-e2e-${process.env.E2E_RUN_ID ?? process.pid}`)
@@ -46,6 +47,7 @@ export default defineConfig({
       LOOKOUT_MIRROR_SCHEDULE: 'false',
       LOOKOUT_BCRYPT_ROUNDS: '4',
       LOG_LEVEL: 'warn',
+      LOOKOUT_OSSINDEX_URL: `http://127.0.0.1:${ossIndexPort()}`,
     },
   },
 })

@@ -23,6 +23,7 @@ import {
   registerSecurityHeaders,
 } from './http/hardening.ts'
 import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
+import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
@@ -85,6 +86,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
   let encryptionKey: Uint8Array | undefined
   let sessionSecret = env.LOOKOUT_SESSION_SECRET
   let worker: Worker | undefined
+  let cacheTimer: NodeJS.Timeout | undefined
 
   if (needsDatabase) {
     db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.LOOKOUT_DATA_DIR })
@@ -179,14 +181,25 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       logger,
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
-      handlers: jobHandlers({ encryptionKey: encryptionKey!, dataDir: env.LOOKOUT_DATA_DIR }),
+      handlers: jobHandlers({
+        encryptionKey: encryptionKey!,
+        dataDir: env.LOOKOUT_DATA_DIR,
+        serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
+      }),
       identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
     // Finished jobs are kept a week for diagnosis; each start clears older ones.
     await ctx.enqueue(ctx.db, 'job.prune', {}, { singletonKey: 'job.prune' })
+    // As 4.13's ClearComponentAnalysisCacheTask: at start-up, then daily.
+    const purgeCache = () =>
+      ctx.enqueue(ctx.db, ANALYSIS_CACHE_PURGE_JOB, {}, { singletonKey: ANALYSIS_CACHE_PURGE_JOB })
+    await purgeCache()
+    cacheTimer = setInterval(() => {
+      purgeCache().catch((error) => logger.error({ err: error }, 'cache purge scheduling failed'))
+    }, 86_400_000).unref()
   }
 
-  const timers: NodeJS.Timeout[] = []
+  const timers: NodeJS.Timeout[] = cacheTimer ? [cacheTimer] : []
   if (roles.has('worker') && ctx && encryptionKey && env.LOOKOUT_MIRROR_SCHEDULE) {
     // As 4.13: every enabled source mirrors shortly after start-up, then on its cadence.
     const scheduleDeps = { db: ctx.db, encryptionKey }

@@ -140,6 +140,7 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'Collection project cannot contain components.': 'apiMessages.collectionNoComponents',
   'Collection project cannot contain services.': 'apiMessages.collectionNoServices',
   'BOM cannot be uploaded to collection project.': 'apiMessages.collectionNoBom',
+  'VEX cannot be uploaded to collection project.': 'apiMessages.collectionNoVex',
   'BOM is neither valid JSON nor XML': 'apiMessages.bomUnreadable',
   'The uploaded BOM is invalid': 'apiMessages.bomInvalid',
   'The principal does not have permission to create project.': 'apiMessages.createForbidden',

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts'
 
-/** A row of vulnerable software with the vulnerabilities it is linked to. */
+/** A row of vulnerable software, as the checks of the internal analyzer read it. */
 export interface CandidateRow {
   id: string | number
   purl_type: string | null
@@ -22,7 +22,6 @@ export interface CandidateRow {
   version_end_including: string | null
   version_start_excluding: string | null
   version_start_including: string | null
-  vulnerability_ids: Array<string | number>
 }
 
 export interface PurlKey {
@@ -43,20 +42,12 @@ const SOFTWARE_COLUMNS = `vs.id, vs.purl_type, vs.purl_namespace, vs.purl_name, 
   vs.target_sw, vs.target_hw, vs.other, vs.version_end_excluding, vs.version_end_including,
   vs.version_start_excluding, vs.version_start_including`
 
-/** The hits (a set of software ids) joined to their columns and linked vulnerabilities. */
-const withVulnerabilities = (hits: string) => `
-  SELECT ${SOFTWARE_COLUMNS},
-    array_agg(DISTINCT ava.vulnerability_id) AS vulnerability_ids
-  FROM (${hits}) AS hit
-  JOIN vulnerable_software vs ON vs.id = hit.id
-  JOIN affected_version_attribution ava ON ava.vulnerable_software_id = vs.id
-  GROUP BY vs.id`
-
 /**
  * Every candidate of one batch in one statement (4.13 §2.2): purl rows whose type, namespace and
  * name equal a component's, and CPE rows whose part, vendor and product equal one of the keys
  * (the caller expands each component's values with the `*` and `-` rules). Keys with a null
- * attribute (a component's `*`) accept any non-null value there.
+ * attribute (a component's `*`) accept any non-null value there. A null namespace matches null
+ * in a branch of its own, so every branch is an index lookup per key.
  */
 export function findCandidates(
   db: Queryable,
@@ -66,21 +57,25 @@ export function findCandidates(
   const exact = cpes.filter((k) => k.part !== null && k.vendor !== null && k.product !== null)
   const open = cpes.filter((k) => k.part === null || k.vendor === null || k.product === null)
   return db.query<CandidateRow>(
-    withVulnerabilities(`
-      SELECT vs.id FROM unnest($1::text[], $2::text[], $3::text[]) AS k(type, namespace, name)
-      JOIN vulnerable_software vs ON vs.purl_type = k.type AND vs.purl_name = k.name
-        AND (vs.purl_namespace = k.namespace OR (vs.purl_namespace IS NULL AND k.namespace IS NULL))
-      UNION
-      SELECT vs.id FROM unnest($4::text[], $5::text[], $6::text[]) AS k(part, vendor, product)
+    `SELECT ${SOFTWARE_COLUMNS} FROM unnest($1::text[], $2::text[], $3::text[]) AS k(type, namespace, name)
+      JOIN vulnerable_software vs ON vs.purl_type = k.type AND vs.purl_namespace = k.namespace
+        AND vs.purl_name = k.name
+      UNION ALL
+      SELECT ${SOFTWARE_COLUMNS} FROM unnest($1::text[], $2::text[], $3::text[]) AS k(type, namespace, name)
+      JOIN vulnerable_software vs ON vs.purl_type = k.type AND vs.purl_namespace IS NULL
+        AND vs.purl_name = k.name
+      WHERE k.namespace IS NULL
+      UNION ALL
+      SELECT ${SOFTWARE_COLUMNS} FROM unnest($4::text[], $5::text[], $6::text[]) AS k(part, vendor, product)
       JOIN vulnerable_software vs
         ON vs.part = k.part AND vs.vendor = k.vendor AND vs.product = k.product
-      UNION
-      SELECT vs.id FROM unnest($7::text[], $8::text[], $9::text[]) AS k(part, vendor, product)
+      UNION ALL
+      SELECT ${SOFTWARE_COLUMNS} FROM unnest($7::text[], $8::text[], $9::text[]) AS k(part, vendor, product)
       JOIN vulnerable_software vs
         ON vs.cpe23 IS NOT NULL
         AND COALESCE(vs.part = k.part OR vs.part = '*', vs.part IS NOT NULL)
         AND COALESCE(vs.vendor = k.vendor OR vs.vendor = '*', vs.vendor IS NOT NULL)
-        AND COALESCE(vs.product = k.product OR vs.product = '*', vs.product IS NOT NULL)`),
+        AND COALESCE(vs.product = k.product OR vs.product = '*', vs.product IS NOT NULL)`,
     [
       purls.map((k) => k.type),
       purls.map((k) => k.namespace),
@@ -104,10 +99,8 @@ export function findCandidatesByCpePrefix(
   patterns: readonly string[],
 ): Promise<Array<CandidateRow & { pattern: string }>> {
   return db.query(
-    `SELECT c.*, p.pattern FROM unnest($1::text[]) AS p(pattern)
-     CROSS JOIN LATERAL (${withVulnerabilities(
-       `SELECT vs.id FROM vulnerable_software vs WHERE vs.cpe23 ILIKE p.pattern`,
-     )}) AS c`,
+    `SELECT ${SOFTWARE_COLUMNS}, p.pattern FROM unnest($1::text[]) AS p(pattern)
+     JOIN vulnerable_software vs ON vs.cpe23 ILIKE p.pattern`,
     [patterns],
   )
 }
@@ -134,9 +127,23 @@ export function findCandidatesByProduct(
   keys: ReadonlyArray<{ part: string; product: string }>,
 ): Promise<CandidateRow[]> {
   return db.query<CandidateRow>(
-    withVulnerabilities(`
-      SELECT vs.id FROM unnest($1::text[], $2::text[]) AS k(part, product)
-      JOIN vulnerable_software vs ON vs.part = k.part AND vs.product = k.product`),
+    `SELECT ${SOFTWARE_COLUMNS} FROM unnest($1::text[], $2::text[]) AS k(part, product)
+     JOIN vulnerable_software vs ON vs.part = k.part AND vs.product = k.product`,
     [keys.map((k) => k.part), keys.map((k) => k.product)],
+  )
+}
+
+/**
+ * The vulnerabilities linked to the given pieces of software: asked only for the ranges that
+ * passed the checks, a fraction of the candidates.
+ */
+export function linkedVulnerabilities(
+  db: Queryable,
+  softwareIds: readonly number[],
+): Promise<Array<{ software_id: string | number; vulnerability_id: string | number }>> {
+  return db.query(
+    `SELECT DISTINCT vulnerable_software_id AS software_id, vulnerability_id
+     FROM affected_version_attribution WHERE vulnerable_software_id = ANY($1::bigint[])`,
+    [softwareIds],
   )
 }

@@ -73,11 +73,13 @@ export async function upsertRule(
   return row!
 }
 
-export function rulesOfVulnerabilities(db: Queryable, vulnerabilityIds: readonly Id[]) {
-  if (vulnerabilityIds.length === 0) return Promise.resolve([] as AnalysisRuleRow[])
+/** The rules of the vulnerabilities the given findings have (cheap when there are no rules). */
+export function rulesOfFindings(db: Queryable, findingIds: readonly Id[]) {
   return db.query<AnalysisRuleRow>(
-    `${SELECT} WHERE r.vulnerability_id = ANY($1::bigint[]) ORDER BY r.id`,
-    [vulnerabilityIds],
+    `${SELECT} WHERE r.vulnerability_id IN (
+       SELECT f.vulnerability_id FROM finding f WHERE f.id = ANY($1::bigint[]))
+     ORDER BY r.id`,
+    [findingIds],
   )
 }
 

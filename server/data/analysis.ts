@@ -31,7 +31,6 @@ export function componentsAfter(
 }
 
 export interface FindingInsert {
-  projectId: number
   componentId: number
   vulnerabilityId: number
   alternateIdentifier: string | null
@@ -40,7 +39,7 @@ export interface FindingInsert {
 
 /**
  * Adds findings set-based; an existing one (whoever reported it first) stays as it is. Only
- * components of the project that still exist are written. Returns the ids of the new rows.
+ * components and vulnerabilities that still exist are written (in the component's project). Returns the ids of the new rows.
  */
 export async function insertFindings(
   db: Queryable,

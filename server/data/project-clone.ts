@@ -88,3 +88,45 @@ export async function setComponentDependencies(
     [updates.map((u) => u.id), updates.map((u) => u.directDependencies)],
   )
 }
+
+const idPairs = (clones: ClonedRow[]) => [clones.map((c) => c.old_id), clones.map((c) => c.new_id)]
+
+/** The cloned components' findings, with their original attributions (§6.4). */
+export async function cloneFindings(db: Queryable, clones: ClonedRow[], toProjectId: number) {
+  if (clones.length === 0) return
+  await db.query(
+    `INSERT INTO finding (project_id, component_id, vulnerability_id, analyzer_identity,
+       attributed_on, alternate_identifier, reference_url)
+     SELECT $3, m.new_id, f.vulnerability_id, f.analyzer_identity, f.attributed_on,
+       f.alternate_identifier, f.reference_url
+     FROM finding f
+     JOIN unnest($1::bigint[], $2::bigint[]) AS m(old_id, new_id) ON f.component_id = m.old_id
+     ORDER BY f.id
+     ON CONFLICT (component_id, vulnerability_id) DO NOTHING`,
+    [...idPairs(clones), toProjectId],
+  )
+}
+
+/** The cloned components' audit decisions with their trails, timestamps kept (§6.4). */
+export async function cloneAnalyses(db: Queryable, clones: ClonedRow[], toProjectId: number) {
+  if (clones.length === 0) return
+  await db.query(
+    `WITH src AS MATERIALIZED (
+       SELECT a.*, m.new_id AS new_component_id FROM analysis a
+       JOIN unnest($1::bigint[], $2::bigint[]) AS m(old_id, new_id) ON a.component_id = m.old_id),
+     ins AS (
+       INSERT INTO analysis (project_id, component_id, vulnerability_id, state, justification,
+         response, details, suppressed, updated_at, rule_id)
+       SELECT $3, new_component_id, vulnerability_id, state, justification, response, details,
+         suppressed, updated_at, rule_id FROM src ORDER BY id
+       ON CONFLICT (component_id, vulnerability_id) DO NOTHING
+       RETURNING id, component_id, vulnerability_id)
+     INSERT INTO analysis_comment (analysis_id, "timestamp", comment, commenter)
+     SELECT ins.id, c."timestamp", c.comment, c.commenter
+     FROM src JOIN ins ON ins.component_id = src.new_component_id
+       AND ins.vulnerability_id = src.vulnerability_id
+     JOIN analysis_comment c ON c.analysis_id = src.id
+     ORDER BY c.id`,
+    [...idPairs(clones), toProjectId],
+  )
+}

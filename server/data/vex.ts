@@ -73,17 +73,36 @@ export async function findVulnerabilityId(
   return rows[0] ? Number(rows[0].id) : undefined
 }
 
-/** The project's findings whose vulnerability has one of these ids (any source; OpenVEX). */
+const ALIAS_COLUMN_OF_SOURCE: Record<string, string> = {
+  NVD: 'cve_id',
+  GITHUB: 'ghsa_id',
+  OSV: 'osv_id',
+  OSSINDEX: 'sonatype_id',
+  SNYK: 'snyk_id',
+  VULNDB: 'vuln_db_id',
+  INTERNAL: 'internal_id',
+}
+const ALIAS_ID_COLUMNS = [...Object.values(ALIAS_COLUMN_OF_SOURCE), 'gsd_id']
+
+/**
+ * The project's findings whose vulnerability is named by one of these ids, directly (any source)
+ * or through an alias row (OpenVEX names no source).
+ */
 export function findingsByVulnIds(
   db: Queryable,
   projectId: number,
   vulnIds: readonly string[],
 ): Promise<{ component_id: number; vulnerability_id: number; purl: string | null; uuid: string }[]> {
+  const ownId = Object.entries(ALIAS_COLUMN_OF_SOURCE)
+    .map(([source, column]) => `(v.source = '${source}' AND a.${column} = v.vuln_id)`)
+    .join(' OR ')
+  const named = ALIAS_ID_COLUMNS.map((column) => `a.${column} = ANY($2::text[])`).join(' OR ')
   return db.query(
     `SELECT f.component_id, f.vulnerability_id, c.purl, c.uuid::text AS uuid
      FROM finding f JOIN vulnerability v ON v.id = f.vulnerability_id
      JOIN component c ON c.id = f.component_id
-     WHERE f.project_id = $1 AND v.vuln_id = ANY($2::text[])
+     WHERE f.project_id = $1 AND (v.vuln_id = ANY($2::text[])
+       OR EXISTS (SELECT 1 FROM vulnerability_alias a WHERE (${ownId}) AND (${named})))
      ORDER BY f.id`,
     [projectId, vulnIds],
   )

@@ -1,5 +1,9 @@
 import { ANALYSIS_JOB } from '../domain/analysis/model.ts'
 import { PORTFOLIO_ANALYSIS_JOB } from '../domain/analysis/triggers.ts'
+import {
+  ANALYSIS_CACHE_PURGE_JOB,
+  purgeExpiredAnalysisCache,
+} from '../domain/analysis/external/cache-purge.ts'
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
@@ -9,12 +13,16 @@ import { processBomJob } from './bom-processing.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { processVexJob } from './vex-processing.ts'
 import { pruneFinishedJobs } from './queue.ts'
-import { analysisJob, portfolioAnalysisJob } from './vulnerability-analysis.ts'
+import {
+  analysisJob,
+  portfolioAnalysisJob,
+  type AnalysisJobDeps,
+} from './vulnerability-analysis.ts'
 import { mirrorJob, type MirrorJobDeps } from './vulnerability-mirror.ts'
 import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
-export function jobHandlers(deps: MirrorJobDeps): Record<string, JobHandler> {
+export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<string, JobHandler> {
   return {
     [MIRROR_JOB]: mirrorJob(deps),
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
@@ -24,5 +32,8 @@ export function jobHandlers(deps: MirrorJobDeps): Record<string, JobHandler> {
     [PORTFOLIO_ANALYSIS_JOB]: portfolioAnalysisJob,
     [VEX_PROCESS_JOB]: processVexJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
+    [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
+      await purgeExpiredAnalysisCache(db)
+    },
   }
 }

@@ -8,6 +8,7 @@ import {
   claimJob,
   completeJob,
   DEFAULT_LEASE_MS,
+  deferJob,
   extendLease,
   failJob,
   releaseJobsOfEarlierIncarnations,
@@ -20,6 +21,8 @@ export interface JobContext {
   logger: Logger
   /** Enqueue follow-up work atomically with this job's completion, in the same chain. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Aborted when the worker stops: long work ends early and the job is queued again. */
+  signal: AbortSignal
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>
@@ -42,7 +45,7 @@ export interface Worker {
   readonly id: string
   /** Wakes idle slots at once (after a local enqueue). */
   nudge(): void
-  /** Stops claiming, waits for running jobs to finish. */
+  /** Stops claiming, tells running jobs to stop (their signal) and waits for them. */
   stop(): Promise<void>
   /** Resolves when no job is due (tests and benchmarks). */
   drain(): Promise<void>
@@ -56,6 +59,7 @@ export function startWorker(options: WorkerOptions): Worker {
   let stopping = false
   const sleepers = new Set<() => void>()
   let busySlots = 0
+  const stopSignal = new AbortController()
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -81,9 +85,15 @@ export function startWorker(options: WorkerOptions): Worker {
         job,
         logger,
         transaction: (fn) => db.transaction(fn),
+        signal: stopSignal.signal,
       })
       await completeJob(db, job.id, id)
     } catch (error) {
+      if (stopSignal.signal.aborted) {
+        logger.info({ jobId: job.id, kind: job.kind }, 'job interrupted by shutdown; queued again')
+        await deferJob(db, job.id, 0).catch(() => undefined)
+        return
+      }
       const message = error instanceof Error ? error.message : String(error)
       logger.warn(
         { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
@@ -136,6 +146,7 @@ export function startWorker(options: WorkerOptions): Worker {
     },
     async stop() {
       stopping = true
+      stopSignal.abort()
       for (const wake of [...sleepers]) wake()
       await Promise.all(slots)
     },

@@ -129,4 +129,45 @@ describe('coalescing', () => {
     )
     expect(jobs.map((job) => job.chain_id).sort()).toEqual([tokens[0], tokens[2]].sort())
   })
+
+  it('waits while another analysis of the project runs, then goes', async () => {
+    const project = await fixtures.createProject('locked', '1.0')
+    await fixtures.createComponent(project, 'periodic-lib', '1.0.0')
+    await server.lookout.worker!.drain()
+    await fixtures.sql(`DELETE FROM finding`)
+    const [{ id }] = (await fixtures.sql(`SELECT id FROM project WHERE uuid = $1`, [project])) as [
+      { id: string },
+    ]
+    // Another worker's analysis of this project, still holding its lease.
+    const [other] = await fixtures.sql(
+      `INSERT INTO job (kind, payload, chain_id, status, locked_by, locked_until)
+       VALUES ('vulnerability.analysis', $1::jsonb, gen_random_uuid(), 'running', 'elsewhere',
+         now() + interval '1 hour') RETURNING id`,
+      [JSON.stringify({ projectId: Number(id), level: 'ON_DEMAND' })],
+    )
+    const response = await api.request('POST', `/v1/finding/project/${project}/analyze`, {
+      token: adminJwt,
+    })
+    expect(response.status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    const status = await api.request('GET', `/v1/event/token/${response.json.token}`, {
+      token: adminJwt,
+    })
+    expect(status.json).toEqual({ processing: true })
+    expect(await fixtures.sql(`SELECT id FROM finding`)).toEqual([])
+
+    await fixtures.sql(`UPDATE job SET status = 'succeeded', finished_at = now() WHERE id = $1`, [
+      other!.id,
+    ])
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const poll = await api.request('GET', `/v1/event/token/${response.json.token}`, {
+        token: adminJwt,
+      })
+      if (!poll.json.processing) break
+      if (Date.now() > deadline) throw new Error('analysis never ran')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(await fixtures.sql(`SELECT count(*)::int AS n FROM finding`)).toEqual([{ n: 1 }])
+  })
 })

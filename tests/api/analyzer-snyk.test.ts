@@ -69,7 +69,9 @@ describe('Snyk analyzer (§2.4)', () => {
       new Set(['snyk-token-a', 'snyk-token-b']),
     )
     expect(logs.filter((line) => line.level >= 40)).toEqual([])
-    expect(matches).toEqual([{ componentId: components[0]!.id, vulnerabilityId: expect.any(Number) }])
+    expect(matches).toEqual([
+      { componentId: components[0]!.id, vulnerabilityId: expect.any(Number) },
+    ])
 
     const response = await api.request(
       'GET',
@@ -89,7 +91,10 @@ describe('Snyk analyzer (§2.4)', () => {
     expect(response.json.aliases).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ snykId: 'SNYK-JS-LODASH-1018905', cveId: 'CVE-2024-1111' }),
-        expect.objectContaining({ snykId: 'SNYK-JS-LODASH-1018905', ghsaId: 'GHSA-aaaa-bbbb-cccc' }),
+        expect.objectContaining({
+          snykId: 'SNYK-JS-LODASH-1018905',
+          ghsaId: 'GHSA-aaaa-bbbb-cccc',
+        }),
       ]),
     )
     const ranges = await fixtures.sql(

@@ -56,7 +56,12 @@ beforeAll(async () => {
     },
   ])
   trivy.vulnerabilities.set(OPENSSL, [
-    { vulnerability_id: 'CVE-2023-5678', title: 'OpenSSL DH check', severity: 'MEDIUM', status: 'FIXED' },
+    {
+      vulnerability_id: 'CVE-2023-5678',
+      title: 'OpenSSL DH check',
+      severity: 'MEDIUM',
+      status: 'FIXED',
+    },
   ])
   const project = await fixtures.createProject('trivy-app', '1.0')
   await fixtures.createComponent(project, 'lodash', '4.17.20')
@@ -94,9 +99,13 @@ describe('Trivy analyzer (§2.4)', () => {
       severity: 'HIGH',
       cwes: [expect.objectContaining({ cweId: 94 })],
     })
-    const ghsa = await api.request('GET', '/v1/vulnerability/source/GITHUB/vuln/GHSA-29mw-wpgm-hmr9', {
-      token: adminJwt,
-    })
+    const ghsa = await api.request(
+      'GET',
+      '/v1/vulnerability/source/GITHUB/vuln/GHSA-29mw-wpgm-hmr9',
+      {
+        token: adminJwt,
+      },
+    )
     expect(ghsa.json).toMatchObject({ source: 'GITHUB', severity: 'MEDIUM' })
   })
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encryptValue } from '../../server/domain/config/crypto.ts'
 import type { AnalyzableComponent } from '../../server/domain/analysis/model.ts'
+import { purgeExpiredAnalysisCache } from '../../server/domain/analysis/external/cache-purge.ts'
 import { createVulnDbAnalyzer } from '../../server/domain/analysis/external/vulndb.ts'
 import { analyzableComponents, fastHttp, runAnalyzer } from '../support/analyzer-runs.ts'
 import { apiClient } from '../support/api-client.ts'
@@ -97,5 +98,19 @@ describe('VulnDB analyzer (§2.4)', () => {
 
   it('is off by default', () => {
     expect(analyzer.isEnabled(new Map())).toBe(false)
+  })
+})
+
+describe('cache purge (ClearComponentAnalysisCacheTask)', () => {
+  it('removes entries older than the validity period and keeps fresh ones', async () => {
+    await fixtures.sql(
+      `INSERT INTO component_analysis_cache (target_host, source, target, updated_at)
+       VALUES ('https://old.test', 'VULNDB', 'cpe:old', now() - interval '13 hours')`,
+    )
+    const fresh = await fixtures.sql('SELECT count(*)::int AS n FROM component_analysis_cache')
+    const removed = await purgeExpiredAnalysisCache(server.lookout.ctx!.db)
+    expect(removed).toBe(1)
+    const left = await fixtures.sql('SELECT count(*)::int AS n FROM component_analysis_cache')
+    expect(left[0]!.n).toBe(fresh[0]!.n - 1)
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateJsonBom } from '../../server/domain/bom/schema.ts'
 import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
-import { vulnerabilityFixtures } from '../support/vulnerability-fixtures.ts'
+import { CVE_1, CVE_2, GHSA, vexFixtures } from '../support/vex-fixtures.ts'
 
 // Contract: dt-api-portfolio.md §4.7 (PUT/POST /vex, GET /vex/cyclonedx/project/{uuid});
 // dt-behaviour.md §7.1 (VEX document), §7.2 (VEX import rules), §1.1–§1.3 (upload handling and
@@ -11,121 +11,30 @@ import { vulnerabilityFixtures } from '../support/vulnerability-fixtures.ts'
 let server: TestServer
 let api: ReturnType<typeof apiClient>
 let adminJwt: string
-const fixtures = vulnerabilityFixtures(
+const fixtures = vexFixtures(
   () => server,
   () => api,
   () => adminJwt,
 )
 
-const CVE_1 = 'CVE-2099-1001'
-const CVE_2 = 'CVE-2099-1002'
-const GHSA = 'GHSA-vexx-vexx-vexx'
-
-/** The source project: lib-a and lib-b share CVE_1, lib-c has CVE_2, lib-a also has GHSA. */
 let source: string
-const components: Record<string, string> = {}
-const FINDINGS = [
-  ['NVD', CVE_1, 'lib-a'],
-  ['NVD', CVE_1, 'lib-b'],
-  ['NVD', CVE_2, 'lib-c'],
-  ['GITHUB', GHSA, 'lib-a'],
-] as const
 
-const put = (json: unknown, token = adminJwt) => api.request('PUT', '/v1/vex', { token, json })
+const put = (json: unknown) => fixtures.putVex(json)
 const base64 = (text: string) => Buffer.from(text).toString('base64')
-
-async function upload(project: Record<string, string>, document: unknown) {
-  const text = typeof document === 'string' ? document : JSON.stringify(document)
-  const response = await put({ ...project, vex: base64(text) })
-  expect(response.status, response.text).toBe(200)
-  await fixtures.waitForToken(response.json.token)
-}
+const upload = (project: Record<string, string>, document: unknown) =>
+  fixtures.uploadVex(project, document)
+const decisions = (uuid: string) => fixtures.decisions(uuid)
+const copyOfSource = (version: string) => fixtures.projectWithFindings(version)
 
 async function exportVex(uuid: string, query = '') {
   return api.request('GET', `/v1/vex/cyclonedx/project/${uuid}${query}`, { token: adminJwt })
-}
-
-/**
- * A new version of the source project with the same components and findings and no analyses
- * (PUT /project/clone does not copy findings yet).
- */
-async function copyOfSource(version: string) {
-  const uuid = await fixtures.createProject('vex-source', version)
-  const copied: Record<string, string> = {}
-  for (const name of Object.keys(components))
-    copied[name] = await fixtures.createComponent(uuid, name)
-  for (const [sourceName, vulnId, name] of FINDINGS)
-    await fixtures.assign(sourceName, vulnId, copied[name]!)
-  return { uuid, components: copied }
-}
-
-/** Analyses of every finding, keyed by component name and vulnerability, without trails. */
-async function decisions(projectUuid: string) {
-  const rows = await fixtures.sql(
-    `SELECT c.name, v.vuln_id, a.state, a.justification, a.response, a.details, a.suppressed
-     FROM finding f JOIN component c ON c.id = f.component_id
-     JOIN vulnerability v ON v.id = f.vulnerability_id JOIN project p ON p.id = f.project_id
-     LEFT JOIN analysis a ON a.component_id = f.component_id AND a.vulnerability_id = f.vulnerability_id
-     WHERE p.uuid = $1 ORDER BY c.name, v.vuln_id`,
-    [projectUuid],
-  )
-  return rows.map(({ name, vuln_id, ...analysis }): Record<string, unknown> => ({
-    key: `${name} ${vuln_id}`,
-    ...analysis,
-  }))
 }
 
 beforeAll(async () => {
   server = await startApiServer()
   api = apiClient(server.baseUrl)
   adminJwt = await api.adminToken()
-  await fixtures.mirror([
-    {
-      source: 'NVD',
-      vulnId: CVE_1,
-      description: 'A flaw in lib-a and lib-b',
-      published: new Date('2099-01-02T03:04:05Z'),
-      cwes: [79, 999999],
-      cvssV3Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-      cvssV3BaseScore: 9.8,
-      severity: 'CRITICAL',
-    },
-    {
-      source: 'NVD',
-      vulnId: CVE_2,
-      cvssV2Vector: '(AV:N/AC:L/Au:N/C:P/I:N/A:N)',
-      cvssV2BaseScore: 5,
-      severity: 'MEDIUM',
-    },
-  ])
-  await fixtures.mirror([
-    {
-      source: 'GITHUB',
-      vulnId: GHSA,
-      severity: 'LOW',
-      aliases: [{ ghsaId: GHSA, cveId: 'CVE-2099-1003' }],
-    },
-  ])
-  source = await fixtures.createProject('vex-source', '1.0')
-  for (const name of ['lib-a', 'lib-b', 'lib-c', 'lib-d'])
-    components[name] = await fixtures.createComponent(source, name)
-  for (const [sourceName, vulnId, name] of FINDINGS)
-    await fixtures.assign(sourceName, vulnId, components[name]!)
-  const notAffected = {
-    state: 'NOT_AFFECTED',
-    justification: 'CODE_NOT_REACHABLE',
-    response: 'WILL_NOT_FIX',
-    details: 'dead code',
-    suppressed: true,
-  }
-  await fixtures.analyse(components['lib-a']!, 'NVD', CVE_1, notAffected)
-  await fixtures.analyse(components['lib-b']!, 'NVD', CVE_1, notAffected)
-  await fixtures.analyse(components['lib-c']!, 'NVD', CVE_2, {
-    state: 'EXPLOITABLE',
-    response: 'UPDATE',
-    details: 'bump to 2.0',
-  })
-  await fixtures.analyse(components['lib-a']!, 'GITHUB', GHSA, { state: 'IN_TRIAGE' })
+  ;({ uuid: source } = await fixtures.sourceProject())
 }, 120_000)
 
 afterAll(async () => {
@@ -297,6 +206,41 @@ describe('PUT /v1/vex: CycloneDX VEX import (§7.2)', () => {
         suppressed: true,
       })
     expect(await fixtures.analysisOf(copy.components['lib-c']!, 'NVD', CVE_1)).toBeUndefined()
+  })
+
+  it('writes the analysis of a component matched by identity even without the finding; skips services', async () => {
+    const copy = await copyOfSource('1.7')
+    await upload(
+      { project: copy.uuid },
+      {
+        bomFormat: 'CycloneDX',
+        specVersion: '1.5',
+        components: [
+          {
+            type: 'library',
+            'bom-ref': 'd',
+            group: 'nope',
+            name: 'other',
+            purl: 'pkg:npm/lib-d@1.0.0',
+          },
+        ],
+        services: [{ 'bom-ref': 'svc', name: 'lib-c' }],
+        vulnerabilities: [
+          {
+            id: CVE_2,
+            source: { name: 'NVD' },
+            analysis: { state: 'not_affected', justification: 'requires_environment' },
+            affects: [{ ref: 'd' }, { ref: 'svc' }, { ref: 'nowhere' }],
+          },
+        ],
+      },
+    )
+    expect(await fixtures.analysisOf(copy.components['lib-d']!, 'NVD', CVE_2)).toMatchObject({
+      state: 'NOT_AFFECTED',
+      justification: 'REQUIRES_ENVIRONMENT',
+      suppressed: true,
+    })
+    expect(await fixtures.analysisOf(copy.components['lib-c']!, 'NVD', CVE_2)).toBeUndefined()
   })
 
   it('skips entries with an unknown source or vulnerability and entries without analysis', async () => {

@@ -6,6 +6,7 @@ import { inject } from 'vitest'
 import { loadEnv } from '../../server/config/env.ts'
 import { createLookout, type Lookout, type LookoutOptions } from '../../server/lookout.ts'
 import { createLogger } from '../../server/logger.ts'
+import { startFakeOssIndex } from './fakes/ossindex.ts'
 import { createScratchDatabase, postgresTestUrl } from './test-database.ts'
 
 export interface TestServer {
@@ -29,6 +30,8 @@ export async function startApiServer(
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined
   if (!scratch)
     await fs.cp(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
+  // OSS Index is on by default (as in 4.13): analyses reach a loopback one, never the internet.
+  const ossIndex = overrides.LOOKOUT_OSSINDEX_URL ? undefined : await startFakeOssIndex()
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
@@ -40,6 +43,7 @@ export async function startApiServer(
     LOOKOUT_MIRROR_SCHEDULE: 'false',
     LOG_LEVEL: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(ossIndex ? { LOOKOUT_OSSINDEX_URL: ossIndex.url } : {}),
     ...overrides,
   })
   const { logStream, ...lookoutOptions } = options
@@ -59,6 +63,7 @@ export async function startApiServer(
     },
     async close() {
       await server.lookout.close()
+      await ossIndex?.close()
       await scratch?.drop()
       await fs.rm(dataDir, { recursive: true, force: true })
     },

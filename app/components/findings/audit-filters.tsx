@@ -148,8 +148,8 @@ export function AuditFilters({ params, filtered }: { params: AuditParams; filter
 
   const apply = (form: HTMLFormElement, delay: number) => {
     clearTimeout(timer.current)
+    // Out-of-range values go too: the page then says what is wrong instead of a silent field.
     timer.current = setTimeout(() => {
-      if (!form.checkValidity()) return
       refocusId = document.activeElement?.id || undefined
       submit(form, { preventScrollReset: true, replace: true })
     }, delay)
@@ -180,7 +180,7 @@ export function AuditFilters({ params, filtered }: { params: AuditParams; filter
         }}
       >
         <div className="flex items-center justify-between gap-2">
-          <h2 id="audit-filters-heading" className="text-base font-semibold">
+          <h2 id="audit-filters-heading" className="sr-only text-base font-semibold lg:not-sr-only">
             {t('vulnerabilityAudit.filters.title')}
           </h2>
           <Link

@@ -160,6 +160,8 @@ function SharedCells({ row }: { row: SharedRow }) {
   )
 }
 
+// Cells with screen-reader-only text position it `relative`: absolutely placed text would
+// otherwise escape the table's sideways scroll box and widen the whole page.
 function VersionCell({ version, latest }: { version?: string; latest?: string }) {
   const { t } = useTranslation()
   if (!latest) return <td className={cellClass}>{version}</td>
@@ -170,7 +172,7 @@ function VersionCell({ version, latest }: { version?: string; latest?: string })
   const Icon = outdated ? AlertTriangle : CheckCircle2
   return (
     <td className={cellClass}>
-      <span className="inline-flex items-center gap-1 whitespace-nowrap" title={hint}>
+      <span className="relative inline-flex items-center gap-1 whitespace-nowrap" title={hint}>
         {version}
         <Icon
           aria-hidden
@@ -241,7 +243,7 @@ export function OccurrenceTable({
                 </Link>
                 <Link
                   to={`/projects/${component.project}/dependencyGraph/${component.uuid}`}
-                  className="rounded text-muted-foreground hover:text-foreground"
+                  className="relative rounded text-muted-foreground hover:text-foreground"
                   title={t('vulnerabilityAudit.showInGraph')}
                 >
                   <Network aria-hidden className="size-4" />

@@ -1,4 +1,10 @@
-import { findCandidates, type CpeKey, type PurlKey } from '../../data/analysis-candidates.ts'
+import {
+  findCandidates,
+  linkedVulnerabilities,
+  type CpeKey,
+  type PurlKey,
+} from '../../data/analysis-candidates.ts'
+import type { Queryable } from '../../db/database.ts'
 import { fuzzyCandidates, wantsFuzzy } from './fuzzy.ts'
 import {
   analysisTarget,
@@ -85,9 +91,12 @@ export const internalAnalyzer: Analyzer = {
     }
     if (prepared.length === 0) return []
 
-    const rows = (
-      await findCandidates(context.db, [...purlKeys.values()], [...exactKeys.values(), ...openKeys])
-    ).map(softwareRange)
+    const found = await findCandidates(
+      context.db,
+      [...purlKeys.values()],
+      [...exactKeys.values(), ...openKeys],
+    )
+    const rows = [...new Map(found.map((row) => [String(row.id), row])).values()].map(softwareRange)
     const byPurl = new Map<string, SoftwareRange[]>()
     const byCpe = new Map<string, SoftwareRange[]>()
     const push = (map: Map<string, SoftwareRange[]>, key: string, row: SoftwareRange) => {
@@ -101,7 +110,7 @@ export const internalAnalyzer: Analyzer = {
       if (row.part !== null) push(byCpe, cpeKeyOf(row.part, row.vendor, row.product), row)
     }
 
-    const matches: AnalyzerMatch[] = []
+    const affected: Array<[componentId: number, softwareId: number]> = []
     const unmatched: Prepared[] = []
     for (const entry of prepared) {
       const candidates = new Set<SoftwareRange>()
@@ -109,11 +118,8 @@ export const internalAnalyzer: Analyzer = {
       for (const key of entry.cpe.exact) for (const row of byCpe.get(key) ?? []) candidates.add(row)
       const open = entry.cpe.open
       if (open) for (const row of rows) if (openAccepts(open, row)) candidates.add(row)
-      if (candidates.size === 0) {
-        unmatched.push(entry)
-        continue
-      }
-      collect(entry, candidates, matches)
+      if (candidates.size === 0) unmatched.push(entry)
+      else collect(entry, candidates, affected)
     }
 
     const fuzzy = unmatched.filter((entry) =>
@@ -121,20 +127,42 @@ export const internalAnalyzer: Analyzer = {
     )
     if (fuzzy.length > 0) {
       const found = await fuzzyCandidates(context.db, fuzzy)
-      for (const entry of fuzzy) collect(entry, found.get(entry.component.id) ?? [], matches)
+      for (const entry of fuzzy) collect(entry, found.get(entry.component.id) ?? [], affected)
     }
-    return matches
+    return expand(context.db, affected)
   },
 }
 
-function collect(entry: Prepared, candidates: Iterable<SoftwareRange>, matches: AnalyzerMatch[]) {
-  const seen = new Set<number>()
+function collect(
+  entry: Prepared,
+  candidates: Iterable<SoftwareRange>,
+  affected: Array<[number, number]>,
+) {
   for (const range of candidates) {
-    if (!rangeAffects(range, entry.target)) continue
-    for (const vulnerabilityId of range.vulnerabilityIds) {
-      if (seen.has(vulnerabilityId)) continue
-      seen.add(vulnerabilityId)
-      matches.push({ componentId: entry.component.id, vulnerabilityId })
+    if (rangeAffects(range, entry.target)) affected.push([entry.component.id, range.id])
+  }
+}
+
+/** Every vulnerability of every affecting range, once per component. */
+async function expand(
+  db: Queryable,
+  affected: ReadonlyArray<[number, number]>,
+): Promise<AnalyzerMatch[]> {
+  if (affected.length === 0) return []
+  const bySoftware = new Map<number, number[]>()
+  for (const link of await linkedVulnerabilities(db, [...new Set(affected.map(([, id]) => id))])) {
+    const id = Number(link.software_id)
+    bySoftware.set(id, [...(bySoftware.get(id) ?? []), Number(link.vulnerability_id)])
+  }
+  const seen = new Set<string>()
+  const matches: AnalyzerMatch[] = []
+  for (const [componentId, softwareId] of affected) {
+    for (const vulnerabilityId of bySoftware.get(softwareId) ?? []) {
+      const key = `${componentId}:${vulnerabilityId}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      matches.push({ componentId, vulnerabilityId })
     }
   }
+  return matches
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { analysisTarget, rangeAffects, versionMatches, type SoftwareRange } from './matching.ts'
+import { purlParts } from '../components/purl.ts'
+import {
+  analysisTarget,
+  canonicalPurlParts,
+  rangeAffects,
+  versionMatches,
+  type SoftwareRange,
+} from './matching.ts'
 
 const range = (values: Partial<SoftwareRange>): SoftwareRange => ({
   id: 1,
@@ -22,7 +29,6 @@ const range = (values: Partial<SoftwareRange>): SoftwareRange => ({
   versionEndIncluding: null,
   versionStartExcluding: null,
   versionStartIncluding: null,
-  vulnerabilityIds: [1],
   ...values,
 })
 
@@ -58,6 +64,20 @@ describe('analysisTarget (4.13 §2.2 target version)', () => {
   it('has no version without one (no analysis)', () => {
     expect(analysisTarget({ cpe: null, purl: 'pkg:npm/left-pad' }).cpeVersion).toBeNull()
     expect(analysisTarget({ cpe: 'not a cpe', purl: null }).cpeVersion).toBeNull()
+  })
+})
+
+describe('canonicalPurlParts', () => {
+  it.each([
+    'pkg:npm/%40angular/core@16.0.0',
+    'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1?type=jar',
+    'pkg:golang/github.com/gin-gonic/gin@v1.6.0#sub/path',
+    'pkg:deb/debian/openssl@1.1.1n-0%2Bdeb11u3?arch=amd64&distro=debian-11',
+    'pkg:pypi/django@3.2.0',
+    'pkg:npm/left-pad',
+  ])('reads %s as packageurl-js does', (purl) => {
+    const { type, namespace, name, version } = purlParts(purl)!
+    expect(canonicalPurlParts(purl)).toMatchObject({ type, namespace, name, version })
   })
 })
 

@@ -15,7 +15,6 @@ export interface SoftwareRange extends CpeAttributes {
   versionEndIncluding: string | null
   versionStartExcluding: string | null
   versionStartIncluding: string | null
-  vulnerabilityIds: number[]
 }
 
 /** What the internal analyzer reads of a component: its identifiers and target versions. */
@@ -28,6 +27,32 @@ export interface AnalysisTarget {
   purlVersion: string | null
   /** Scheme of the component's own ecosystem (its purl type), generic without a purl. */
   scheme: VersionScheme
+}
+
+/**
+ * The parts of a stored purl. Stored purls are canonical (every component's purl went through
+ * parsePurl), so splitting the string gives what packageurl-js would, at a fraction of the cost;
+ * anything unexpected takes the full parser.
+ */
+export function canonicalPurlParts(text: string): PurlParts | undefined {
+  const match = /^pkg:([a-z0-9.+-]+)\/([^@?#]+)(?:@([^?#]*))?(?:[?#].*)?$/.exec(text)
+  if (!match) return purlParts(text)
+  try {
+    const segments = match[2]!.split('/').map(decodeURIComponent)
+    const name = segments.pop()!
+    const version = match[3] === undefined ? null : decodeURIComponent(match[3])
+    if (!name) return purlParts(text)
+    return {
+      type: match[1]!,
+      namespace: segments.length > 0 ? segments.join('/') : null,
+      name,
+      version: version === '' ? null : version,
+      qualifiers: null,
+      subpath: null,
+    }
+  } catch {
+    return purlParts(text)
+  }
 }
 
 const GO_PSEUDO = /^v?0\.0\.0-(\d{4})(\d{2})(\d{2})\d{6}-[0-9a-f]{12}$/
@@ -45,7 +70,7 @@ export function analysisTarget(component: {
   purl: string | null
 }): AnalysisTarget {
   const cpe = component.cpe ? parseCpe(component.cpe) : undefined
-  const purl = component.purl ? purlParts(component.purl) : undefined
+  const purl = component.purl ? canonicalPurlParts(component.purl) : undefined
   const raw = cpe ? cpe.version : (purl?.version ?? null)
   let cpeVersion: string | null = null
   let purlVersion: string | null = null
@@ -139,6 +164,5 @@ export function softwareRange(row: CandidateRow): SoftwareRange {
     versionEndIncluding: row.version_end_including,
     versionStartExcluding: row.version_start_excluding,
     versionStartIncluding: row.version_start_including,
-    vulnerabilityIds: row.vulnerability_ids.map(Number),
   }
 }

@@ -23,6 +23,7 @@ export interface AnalysisDeps {
   logger: Logger
   encryptionKey: Uint8Array
   signal?: AbortSignal
+  serviceUrls?: AnalysisContext['serviceUrls']
   /** The analyzers to run; the enabled ones of the registry by default (tests replace them). */
   analyzers?: (settings: ReadonlyMap<string, string | null>) => readonly Analyzer[]
 }
@@ -89,6 +90,7 @@ export async function analyzeProject(
     level: request.level,
     settings,
     signal: deps.signal,
+    serviceUrls: deps.serviceUrls,
   }
   const outcome: AnalysisOutcome = { components: 0, newFindings: 0 }
   for (let after = 0; ;) {
@@ -107,8 +109,11 @@ export async function analyzeProject(
       deps.signal?.throwIfAborted()
       const capable = batch.filter((component) => analyzer.isCapable(component, settings))
       if (capable.length === 0) continue
-      const matches = await analyzer.analyze(capable, context)
-      outcome.newFindings += await addFindings(db, request.projectId, analyzer, matches)
+      const asked = new Set(capable.map((component) => component.id))
+      const matches = (await analyzer.analyze(capable, context)).filter((match) =>
+        asked.has(match.componentId),
+      )
+      outcome.newFindings += await addFindings(db, analyzer, matches)
     }
     if (rows.length < ANALYSIS_BATCH) break
   }
@@ -118,13 +123,11 @@ export async function analyzeProject(
 
 async function addFindings(
   db: Database,
-  projectId: number,
   analyzer: Analyzer,
   matches: readonly AnalyzerMatch[],
 ): Promise<number> {
   if (matches.length === 0) return 0
   const findings = matches.map((match) => ({
-    projectId,
     componentId: match.componentId,
     vulnerabilityId: match.vulnerabilityId,
     alternateIdentifier: match.alternateIdentifier ?? null,

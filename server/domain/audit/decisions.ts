@@ -93,26 +93,20 @@ async function decide(
   )
     throw textError(403, PROJECT_FORBIDDEN)
   if (scope === 'PORTFOLIO' && access.teamIds) throw textError(403, PORTFOLIO_FORBIDDEN)
-  const comment = trimmed(request.comment)
   const target = {
     projectId: Number(project.id),
     componentId: Number(component.id),
     vulnerabilityId: Number(vulnerability.id),
   }
-  const applied = await applyDecision(
-    db,
-    target,
-    {
-      state: request.analysisState ?? 'NOT_SET',
-      justification: request.analysisJustification ?? 'NOT_SET',
-      response: request.analysisResponse ?? 'NOT_SET',
-      details: request.analysisDetails ?? null,
-      suppressed: request.isSuppressed ?? null,
-      comment,
-    },
-    commenter,
-    { ruleId: null },
-  )
+  const input = {
+    state: request.analysisState ?? 'NOT_SET',
+    justification: request.analysisJustification ?? 'NOT_SET',
+    response: request.analysisResponse ?? 'NOT_SET',
+    details: request.analysisDetails ?? null,
+    suppressed: request.isSuppressed ?? null,
+    comment: trimmed(request.comment),
+  }
+  const applied = await applyDecision(db, target, input, commenter, { ruleId: null })
   if (scope !== 'FINDING') {
     const { rule } = await storeAndApplyRule(db, {
       scope,
@@ -123,7 +117,7 @@ async function decide(
         vulnerabilityId: vulnerability.id,
       },
       values: applied.values,
-      comment,
+      input,
       commenter,
       access,
     })

@@ -1,4 +1,4 @@
-import { analysisStamps, rulesOfVulnerabilities } from '../../data/analysis-rules.ts'
+import { analysisStamps, rulesOfFindings } from '../../data/analysis-rules.ts'
 import { findingsByIds } from '../../data/findings.ts'
 import type { Queryable } from '../../db/database.ts'
 import { applyDecision } from './apply.ts'
@@ -18,11 +18,12 @@ export async function inheritDecisions(
   newFindingIds: readonly number[],
 ): Promise<number> {
   if (newFindingIds.length === 0) return 0
-  const findings = await findingsByIds(db, newFindingIds)
-  const rules = await rulesOfVulnerabilities(db, [
-    ...new Set(findings.map((row) => String(row.vulnerability_id))),
-  ])
+  const rules = await rulesOfFindings(db, newFindingIds)
   if (rules.length === 0) return 0
+  const ruled = new Set(rules.map((rule) => String(rule.vulnerability_id)))
+  const findings = (await findingsByIds(db, newFindingIds)).filter((row) =>
+    ruled.has(String(row.vulnerability_id)),
+  )
   const stamps = new Map(
     (await analysisStamps(db, newFindingIds)).map((stamp) => [String(stamp.finding_id), stamp]),
   )

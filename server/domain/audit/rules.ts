@@ -43,13 +43,13 @@ export const inheritedNote = (rule: Pick<AnalysisRuleRow, 'scope' | 'project_nam
   `Inherited from the decision for ${ruleReach(rule)}`
 
 /** The decision a rule holds, as input for applyDecision. */
-export const ruleInput = (rule: AnalysisRuleRow, comment: string | null = null): DecisionInput => ({
+export const ruleInput = (rule: AnalysisRuleRow): DecisionInput => ({
   state: rule.state,
   justification: rule.justification ?? 'NOT_SET',
   response: rule.response ?? 'NOT_SET',
   details: rule.details,
   suppressed: rule.suppressed,
-  comment,
+  comment: null,
 })
 
 export interface ScopedDecision {
@@ -60,9 +60,10 @@ export interface ScopedDecision {
     component: { id: number | string; purl: string | null; group: string | null; name: string }
     vulnerabilityId: number | string
   }
-  /** The values the addressed finding now holds. */
+  /** The values the addressed finding now holds: the rule new findings inherit. */
   values: AnalysisValues
-  comment: string | null
+  /** The request as made: existing findings get it as a PUT on each (absent = unchanged). */
+  input: DecisionInput
   commenter: string | null
   /** Existing findings elsewhere change only in projects the principal can see. */
   access: ProjectAccess
@@ -110,7 +111,7 @@ export async function storeAndApplyRule(db: Queryable, decision: ScopedDecision)
         componentId: Number(row.component_id),
         vulnerabilityId: Number(row.vulnerability_id),
       },
-      ruleInput(rule, decision.comment),
+      decision.input,
       decision.commenter,
       { ruleId: rule.id, note },
     )

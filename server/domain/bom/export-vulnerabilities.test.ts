@@ -157,13 +157,20 @@ describe('CycloneDX vulnerability elements', () => {
     ).toBe(undefined)
   })
 
-  it('writes identical elements once (same vulnerability, same target, same analysis)', () => {
+  it('writes elements alike but for their target once, with every target', () => {
     const rows = [
       row({ component_uuid: 'a', state: 'IN_TRIAGE' }),
       row({ component_uuid: 'b', state: 'IN_TRIAGE' }),
       row({ component_uuid: 'c', state: 'EXPLOITABLE' }),
     ]
-    expect(vulnerabilityElements(rows, () => 'project')).toHaveLength(2)
-    expect(vulnerabilityElements(rows, (r) => r.component_uuid)).toHaveLength(3)
+    const elements = vulnerabilityElements(rows, (r) => r.component_uuid)
+    expect(elements.map((e) => [e['bom-ref'], e.affects])).toEqual([
+      ['v-1', [{ ref: 'a' }, { ref: 'b' }]],
+      ['v-1:2', [{ ref: 'c' }]],
+    ])
+    expect(vulnerabilityElements(rows, () => 'project').map((e) => e.affects)).toEqual([
+      [{ ref: 'project' }],
+      [{ ref: 'project' }],
+    ])
   })
 })

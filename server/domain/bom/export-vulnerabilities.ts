@@ -118,13 +118,17 @@ export function cdxAnalysis(row: {
   return Object.keys(analysis).length > 0 ? analysis : undefined
 }
 
-/** One element per finding (affects = `affects(row)`); identical elements are written once. */
+/**
+ * One element per finding, `affects` = `affects(row)`. Elements alike but for their target are
+ * written once with every target, and a vulnerability written more than once (different
+ * analyses) gets `<uuid>:<n>` from its second element on: CycloneDX requires unique bom-refs
+ * (the XML schema enforces it).
+ */
 export function vulnerabilityElements(
   rows: readonly VexFindingRow[],
   affects: (row: VexFindingRow) => string,
 ): Json[] {
-  const seen = new Set<string>()
-  const result: Json[] = []
+  const byContent = new Map<string, { element: Json; refs: Set<string> }>()
   for (const row of rows) {
     const element = compact({
       'bom-ref': row.vulnerability_uuid,
@@ -138,14 +142,23 @@ export function vulnerabilityElements(
       published: iso(row.published),
       updated: iso(row.updated),
       analysis: cdxAnalysis(row),
-      affects: [{ ref: affects(row) }],
     })
     const key = JSON.stringify(element)
-    if (seen.has(key)) continue
-    seen.add(key)
-    result.push(element)
+    const entry = byContent.get(key) ?? { element, refs: new Set<string>() }
+    entry.refs.add(affects(row))
+    byContent.set(key, entry)
   }
-  return result
+  const written = new Map<string, number>()
+  return [...byContent.values()].map(({ element, refs }) => {
+    const uuid = element['bom-ref'] as string
+    const count = (written.get(uuid) ?? 0) + 1
+    written.set(uuid, count)
+    return {
+      ...element,
+      'bom-ref': count === 1 ? uuid : `${uuid}:${count}`,
+      affects: [...refs].map((ref) => ({ ref })),
+    }
+  })
 }
 
 /** What the XML writer of export.ts offers; kept structural so the two files do not cycle. */

@@ -10,7 +10,9 @@ import {
 } from '../../data/projects.ts'
 import { copyProjectProperties } from '../../data/project-properties.ts'
 import {
+  cloneAnalyses,
   cloneComponentProperties,
+  cloneFindings,
   cloneProjectRows,
   componentDependencies,
   copyAccessTeams,
@@ -50,6 +52,7 @@ export const CloneJobPayload = z.object({
   includeProperties: z.boolean(),
   includeComponents: z.boolean(),
   includeServices: z.boolean(),
+  includeAuditHistory: z.boolean().default(false),
   includeACL: z.boolean(),
   makeCloneLatest: z.boolean(),
 })
@@ -75,6 +78,7 @@ function checkBody(body: z.infer<typeof CloneBody>): CloneRequest {
     includeProperties: body.includeProperties ?? false,
     includeComponents: (body.includeComponents ?? false) || (body.includeDependencies ?? false),
     includeServices: body.includeServices ?? false,
+    includeAuditHistory: body.includeAuditHistory ?? false,
     includeACL: body.includeACL ?? false,
     makeCloneLatest: body.makeCloneLatest ?? false,
   }
@@ -136,6 +140,8 @@ export async function cloneProject(db: Queryable, request: CloneRequest) {
   if (request.includeComponents) {
     components = await cloneProjectRows(db, 'component', source.id, id)
     await cloneComponentProperties(db, components)
+    await cloneFindings(db, components, id)
+    if (request.includeAuditHistory) await cloneAnalyses(db, components, id)
   }
   if (request.includeServices)
     services = await cloneProjectRows(db, 'service_component', source.id, id)

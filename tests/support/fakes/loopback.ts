@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 
 /**
  * A loopback HTTP server for the analyzer fakes, with the faults the analyzers must survive:
@@ -25,8 +25,9 @@ export type FakeAnswer = { status: number; json?: unknown; headers?: Record<stri
 export async function startLoopback<T extends object>(
   state: T,
   handle: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>,
+  port = 0,
 ): Promise<T & Loopback> {
-  const sockets = new Set<import('node:net').Socket>()
+  const sockets = new Set<Socket>()
   const loopback = Object.assign(state, {
     url: '',
     faults: [] as Loopback['faults'],
@@ -64,7 +65,7 @@ export async function startLoopback<T extends object>(
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   loopback.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return loopback
 }

@@ -27,39 +27,44 @@ export interface FakeOssIndex extends Loopback {
   authorizations: (string | undefined)[]
 }
 
-export async function startFakeOssIndex(): Promise<FakeOssIndex> {
+/** `port` 0 picks a free one. */
+export async function startFakeOssIndex(port = 0): Promise<FakeOssIndex> {
   const fake: Omit<FakeOssIndex, keyof Loopback> = {
     reports: new Map(),
     credentials: undefined,
     batches: [],
     authorizations: [],
   }
-  return startLoopback(fake, (request) => {
-    if (request.method !== 'POST' || request.url.pathname !== '/api/v3/component-report') {
-      return { status: 404 }
-    }
-    fake.authorizations.push(request.headers.authorization)
-    if (fake.credentials) {
-      const expected = Buffer.from(
-        `${fake.credentials.username}:${fake.credentials.token}`,
-      ).toString('base64')
-      if (request.headers.authorization !== `Basic ${expected}`) {
-        return { status: 401, json: { code: 401, message: 'Unauthorized' } }
+  return startLoopback(
+    fake,
+    (request) => {
+      if (request.method !== 'POST' || request.url.pathname !== '/api/v3/component-report') {
+        return { status: 404 }
       }
-    }
-    const { coordinates } = JSON.parse(request.body) as { coordinates: string[] }
-    if (!Array.isArray(coordinates) || coordinates.length > 128) {
-      return { status: 400, json: { code: 400, message: 'Too many coordinates' } }
-    }
-    fake.batches.push(coordinates)
-    return {
-      status: 200,
-      json: coordinates.map((coordinate) => ({
-        coordinates: coordinate,
-        description: '',
-        reference: `https://ossindex.sonatype.org/component/${coordinate}`,
-        vulnerabilities: fake.reports.get(coordinate) ?? [],
-      })),
-    }
-  })
+      fake.authorizations.push(request.headers.authorization)
+      if (fake.credentials) {
+        const expected = Buffer.from(
+          `${fake.credentials.username}:${fake.credentials.token}`,
+        ).toString('base64')
+        if (request.headers.authorization !== `Basic ${expected}`) {
+          return { status: 401, json: { code: 401, message: 'Unauthorized' } }
+        }
+      }
+      const { coordinates } = JSON.parse(request.body) as { coordinates: string[] }
+      if (!Array.isArray(coordinates) || coordinates.length > 128) {
+        return { status: 400, json: { code: 400, message: 'Too many coordinates' } }
+      }
+      fake.batches.push(coordinates)
+      return {
+        status: 200,
+        json: coordinates.map((coordinate) => ({
+          coordinates: coordinate,
+          description: '',
+          reference: `https://ossindex.sonatype.org/component/${coordinate}`,
+          vulnerabilities: fake.reports.get(coordinate) ?? [],
+        })),
+      }
+    },
+    port,
+  )
 }

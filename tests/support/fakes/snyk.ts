@@ -40,8 +40,18 @@ export function snykIssue(key: string, overrides: Record<string, unknown> = {}) 
         },
       ],
       severities: [
-        { source: 'Snyk', level: 'high', score: 8.1, vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H' },
-        { source: 'NVD', level: 'critical', score: 9.8, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
+        {
+          source: 'Snyk',
+          level: 'high',
+          score: 8.1,
+          vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H',
+        },
+        {
+          source: 'NVD',
+          level: 'critical',
+          score: 9.8,
+          vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+        },
       ],
       slots: {
         publication_time: '2024-03-02T10:00:00Z',

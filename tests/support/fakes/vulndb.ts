@@ -51,7 +51,10 @@ export async function startFakeVulnDb(): Promise<FakeVulnDb> {
     calls: [],
   }
   const server = await startLoopback(fake, (request) => {
-    if (request.method !== 'GET' || request.url.pathname !== '/api/v1/vulnerabilities/find_by_cpe') {
+    if (
+      request.method !== 'GET' ||
+      request.url.pathname !== '/api/v1/vulnerabilities/find_by_cpe'
+    ) {
       return { status: 404 }
     }
     const oauthParams = parseAuthorization(request.headers.authorization)

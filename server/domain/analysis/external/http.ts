@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises'
+
 /**
  * HTTP for the external analyzers: one request with a timeout, tried again with exponential
  * backoff on a rate limit (429), a server error (5xx), a network error or a timeout. Everything is
@@ -5,7 +7,8 @@
  */
 export interface HttpOptions {
   fetch: typeof fetch
-  sleep: (ms: number) => Promise<void>
+  /** Waits `ms`; rejects at once when `signal` aborts (the worker stopping). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   /** One attempt's limit. */
   timeoutMs: number
   /** How many times a failed attempt is tried again (4.13: 10). */
@@ -17,7 +20,7 @@ export interface HttpOptions {
 
 export const DEFAULT_HTTP: HttpOptions = {
   fetch: (...args) => fetch(...args),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms, signal) => delay(ms, undefined, { signal }),
   timeoutMs: 30_000,
   retries: 10,
   delayMs: 1_000,
@@ -71,7 +74,7 @@ export async function sendWithRetry(
           undefined,
         )
       }
-      await options.sleep(wait)
+      await options.sleep(wait, signal)
       continue
     }
     if (response.ok) return response
@@ -83,7 +86,7 @@ export async function sendWithRetry(
         response.status,
       )
     }
-    await options.sleep(wait)
+    await options.sleep(wait, signal)
   }
 }
 

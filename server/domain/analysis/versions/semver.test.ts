@@ -21,6 +21,17 @@ describe('SemVer ordering (semver, cargo, hex)', () => {
     }
   })
 
+  it('orders the extra numeric parts of non-SemVer versions after the first three', () => {
+    expectAscending('semver', [
+      '1.2.3-rc.1',
+      '1.2.3',
+      '1.2.3.4-rc.1',
+      '1.2.3.4',
+      '1.2.3.5',
+      '1.2.4',
+    ])
+  })
+
   it('ignores build metadata and reads missing parts as zero', () => {
     expectEqual('cargo', [
       ['0.4.1+zstd.1.5.2', '0.4.1'],

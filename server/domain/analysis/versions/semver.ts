@@ -3,10 +3,11 @@ import { compareDigits, compareText, isDigits, type Ordering } from './ordering.
 /**
  * SemVer 2.0.0 precedence (Cargo, Hex, Swift, Pub, and Go through golang.ts), read leniently as
  * OSV data needs it: an optional leading "v", one to three numeric parts (missing ones are 0),
- * numbers of any size, further ".N" parts and "+build" ignored for precedence.
+ * numbers of any size, "+build" ignored for precedence. Further ".N" parts (1.2.3.4, not
+ * SemVer) break ties after the first three rather than being ignored, so 1.2.3.4 < 1.2.3.5.
  */
 export interface SemverKey {
-  core: [string, string, string]
+  core: string[]
   pre: string[] | null
 }
 
@@ -17,7 +18,7 @@ export function parseSemver(version: string): SemverKey | undefined {
   const m = SHAPE.exec(version.trim())
   if (!m) return undefined
   return {
-    core: [m[1]!, m[2] ?? '0', m[3] ?? '0'],
+    core: [m[1]!, m[2] ?? '0', m[3] ?? '0', ...(m[4] ? m[4].slice(1).split('.') : [])],
     pre: m[5] === undefined ? null : m[5].split('.'),
   }
 }
@@ -41,8 +42,9 @@ export function compareIdentifiers(a: string[], b: string[], fold = false): numb
 }
 
 export function compareSemver(a: SemverKey, b: SemverKey): number {
-  for (let i = 0; i < 3; i++) {
-    const diff = compareDigits(a.core[i]!, b.core[i]!)
+  const parts = Math.max(a.core.length, b.core.length)
+  for (let i = 0; i < parts; i++) {
+    const diff = compareDigits(a.core[i] ?? '0', b.core[i] ?? '0')
     if (diff !== 0) return diff
   }
   if (a.pre === null) return b.pre === null ? 0 : 1
