@@ -8,9 +8,7 @@ export const FindingSchema = FindingShape.extend({
   component: FindingShape.shape.component.loose(),
   vulnerability: FindingShape.shape.vulnerability.loose(),
   analysis: FindingShape.shape.analysis.loose(),
-  attribution: FindingShape.shape.attribution
-    .extend({ analyzerIdentity: z.string() })
-    .loose(),
+  attribution: FindingShape.shape.attribution.extend({ analyzerIdentity: z.string() }).loose(),
 }).loose()
 export type Finding = z.infer<typeof FindingSchema>
 

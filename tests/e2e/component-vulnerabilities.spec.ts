@@ -31,8 +31,9 @@ test('a component lists its vulnerabilities: search, sort and the tab between ov
 
   await page.getByLabel('Search by ID').fill(vulnIds[1]!)
   await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
-  await expect(page.getByRole('table', { name: 'Vulnerabilities (1)' })).toBeVisible()
-  await rows.first().getByRole('link', { name: vulnIds[1]! }).click()
+  const found = page.getByRole('table', { name: 'Vulnerabilities (1)' })
+  await expect(found).toBeVisible()
+  await found.getByRole('link', { name: vulnIds[1]! }).click()
   await expect(page).toHaveURL(`/vulnerabilities/INTERNAL/${vulnIds[1]}`)
 })
 

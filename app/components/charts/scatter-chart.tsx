@@ -52,60 +52,85 @@ export function ScatterChart({
   const fy = y.format ?? String
   return (
     <figure className="flex flex-col gap-2">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={titleId}
-        className="h-auto w-full max-w-3xl text-muted-foreground"
-      >
-        <title id={titleId}>{title}</title>
-        <g stroke="hsl(var(--border))" strokeWidth={1}>
-          {x.ticks.map((tick) => (
-            <line key={`x${tick}`} x1={px(tick)} x2={px(tick)} y1={MARGIN.top} y2={MARGIN.top + plotHeight} />
-          ))}
-          {y.ticks.map((tick) => (
-            <line key={`y${tick}`} x1={MARGIN.left} x2={MARGIN.left + plotWidth} y1={py(tick)} y2={py(tick)} />
-          ))}
-        </g>
-        <g fill="currentColor" fontSize={12} aria-hidden>
-          {x.ticks.map((tick) => (
-            <text key={`xt${tick}`} x={px(tick)} y={MARGIN.top + plotHeight + 18} textAnchor="middle">
-              {fx(tick)}
-            </text>
-          ))}
-          {y.ticks.map((tick) => (
-            <text key={`yt${tick}`} x={MARGIN.left - 8} y={py(tick) + 4} textAnchor="end">
-              {fy(tick)}
-            </text>
-          ))}
-          <text x={MARGIN.left + plotWidth / 2} y={HEIGHT - 8} textAnchor="middle" fontWeight={600}>
-            {x.label}
-          </text>
-          <text
-            transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
-            textAnchor="middle"
-            fontWeight={600}
-          >
-            {y.label}
-          </text>
-        </g>
-        <g>
-          {points.map((point) => (
-            <circle
-              key={point.key}
-              cx={px(point.x)}
-              cy={py(point.y)}
-              r={6}
-              fill={point.colour ?? 'hsl(var(--primary))'}
-              fillOpacity={0.8}
-              stroke="hsl(var(--background))"
-              strokeWidth={1.5}
+      {/* On a narrow screen the chart keeps a readable size and scrolls sideways. */}
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={titleId}
+          className="h-auto w-full min-w-[26rem] max-w-3xl text-muted-foreground"
+        >
+          <title id={titleId}>{title}</title>
+          <g stroke="hsl(var(--border))" strokeWidth={1}>
+            {x.ticks.map((tick) => (
+              <line
+                key={`x${tick}`}
+                x1={px(tick)}
+                x2={px(tick)}
+                y1={MARGIN.top}
+                y2={MARGIN.top + plotHeight}
+              />
+            ))}
+            {y.ticks.map((tick) => (
+              <line
+                key={`y${tick}`}
+                x1={MARGIN.left}
+                x2={MARGIN.left + plotWidth}
+                y1={py(tick)}
+                y2={py(tick)}
+              />
+            ))}
+          </g>
+          <g fill="currentColor" fontSize={12} aria-hidden>
+            {x.ticks.map((tick) => (
+              <text
+                key={`xt${tick}`}
+                x={px(tick)}
+                y={MARGIN.top + plotHeight + 18}
+                textAnchor="middle"
+              >
+                {fx(tick)}
+              </text>
+            ))}
+            {y.ticks.map((tick) => (
+              <text key={`yt${tick}`} x={MARGIN.left - 8} y={py(tick) + 4} textAnchor="end">
+                {fy(tick)}
+              </text>
+            ))}
+            <text
+              x={MARGIN.left + plotWidth / 2}
+              y={HEIGHT - 8}
+              textAnchor="middle"
+              fontWeight={600}
             >
-              <title>{point.label}</title>
-            </circle>
-          ))}
-        </g>
-      </svg>
+              {x.label}
+            </text>
+            <text
+              transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
+              textAnchor="middle"
+              fontWeight={600}
+            >
+              {y.label}
+            </text>
+          </g>
+          <g>
+            {points.map((point) => (
+              <circle
+                key={point.key}
+                cx={px(point.x)}
+                cy={py(point.y)}
+                r={6}
+                fill={point.colour ?? 'hsl(var(--primary))'}
+                fillOpacity={0.8}
+                stroke="hsl(var(--background))"
+                strokeWidth={1.5}
+              >
+                <title>{point.label}</title>
+              </circle>
+            ))}
+          </g>
+        </svg>
+      </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-muted-foreground hover:text-foreground">
           {tableCaption}

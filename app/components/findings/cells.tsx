@@ -78,9 +78,7 @@ export function ComponentLink({
         title={t('findings.showInGraph')}
       >
         <Network aria-hidden className="size-4" />
-        <span className="sr-only">
-          {t('findings.showInGraphOf', { name: component.name })}
-        </span>
+        <span className="sr-only">{t('findings.showInGraphOf', { name: component.name })}</span>
       </Link>
     </span>
   )

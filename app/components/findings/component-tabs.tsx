@@ -7,7 +7,10 @@ export function ComponentTabs({ uuid }: { uuid: string }) {
   const { t } = useTranslation()
   const tabs = [
     { to: `/components/${uuid}`, label: t('findings.componentTabs.overview'), end: true },
-    { to: `/components/${uuid}/vulnerabilities`, label: t('findings.componentTabs.vulnerabilities') },
+    {
+      to: `/components/${uuid}/vulnerabilities`,
+      label: t('findings.componentTabs.vulnerabilities'),
+    },
   ]
   return (
     <nav aria-label={t('findings.componentTabs.label')} className="overflow-x-auto border-b">
@@ -20,7 +23,9 @@ export function ComponentTabs({ uuid }: { uuid: string }) {
               className={({ isActive }) =>
                 cn(
                   'block whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm hover:text-foreground',
-                  isActive ? 'border-primary font-semibold text-foreground' : 'text-muted-foreground',
+                  isActive
+                    ? 'border-primary font-semibold text-foreground'
+                    : 'text-muted-foreground',
                 )
               }
             >

@@ -7,11 +7,20 @@ import { AliasList, CweList, formatScore, VulnerabilityLink } from './cells.tsx'
 
 const COLUMNS = [
   { key: 'name', labelKey: 'vulnerabilities.columns.name', sort: 'vulnId' },
-  { key: 'aliases', labelKey: 'vulnerabilities.columns.aliases', className: 'hidden lg:table-cell' },
+  {
+    key: 'aliases',
+    labelKey: 'vulnerabilities.columns.aliases',
+    className: 'hidden lg:table-cell',
+  },
   { key: 'published', labelKey: 'vulnerabilities.columns.published', sort: 'published' },
   { key: 'cwe', labelKey: 'vulnerabilities.columns.cwe', className: 'hidden xl:table-cell' },
   { key: 'severity', labelKey: 'vulnerabilities.columns.severity', sort: 'severity' },
-  { key: 'cvss', labelKey: 'findings.columns.cvss', sort: 'cvssV3BaseScore', className: 'text-right' },
+  {
+    key: 'cvss',
+    labelKey: 'findings.columns.cvss',
+    sort: 'cvssV3BaseScore',
+    className: 'text-right',
+  },
   { key: 'epss', labelKey: 'findings.columns.epss', sort: 'epssScore', className: 'text-right' },
   {
     key: 'epssPercentile',

@@ -88,7 +88,7 @@ export function DecisionFields({
         name="analysisState"
         label={t('findings.audit.state')}
         values={ANALYSIS_STATES}
-        labelKey="findings.state"
+        labelKey="analysis.state"
         defaultValue={defaults.analysisState}
         onChange={setState}
       />
@@ -97,7 +97,7 @@ export function DecisionFields({
         name="analysisJustification"
         label={t('findings.audit.justification')}
         values={ANALYSIS_JUSTIFICATIONS}
-        labelKey="findings.justification"
+        labelKey="analysis.justification"
         defaultValue={defaults.analysisJustification}
         disabled={hydrated && state !== 'NOT_AFFECTED'}
       />
@@ -106,7 +106,7 @@ export function DecisionFields({
         name="analysisResponse"
         label={t('findings.audit.response')}
         values={ANALYSIS_RESPONSES}
-        labelKey="findings.response"
+        labelKey="analysis.response"
         defaultValue={defaults.analysisResponse}
       />
       {withScope ? (
@@ -115,7 +115,7 @@ export function DecisionFields({
           name="scope"
           label={t('findings.audit.scope')}
           values={DECISION_SCOPES}
-          labelKey="findings.scope"
+          labelKey="analysis.scope"
           defaultValue="FINDING"
         />
       ) : null}

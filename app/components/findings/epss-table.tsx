@@ -7,7 +7,11 @@ const COLUMNS = [
   { key: 'component', labelKey: 'components.columns.name', sort: 'component.name' },
   { key: 'version', labelKey: 'components.columns.version', sort: 'component.version' },
   { key: 'group', labelKey: 'components.columns.group', sort: 'component.group' },
-  { key: 'vulnerability', labelKey: 'findings.columns.vulnerability', sort: 'vulnerability.vulnId' },
+  {
+    key: 'vulnerability',
+    labelKey: 'findings.columns.vulnerability',
+    sort: 'vulnerability.vulnId',
+  },
   { key: 'cvss', labelKey: 'findings.columns.cvss', sort: 'cvss', className: 'text-right' },
   { key: 'epss', labelKey: 'findings.columns.epss', sort: 'epssScore', className: 'text-right' },
   {

@@ -177,7 +177,10 @@ export function FindingPanel({
                       {index > 0 ? (
                         <ChevronRight aria-hidden className="size-3 text-muted-foreground" />
                       ) : null}
-                      <Link to={`/components/${step.uuid}`} className="text-primary hover:underline">
+                      <Link
+                        to={`/components/${step.uuid}`}
+                        className="text-primary hover:underline"
+                      >
                         {step.version ? `${step.name} ${step.version}` : step.name}
                       </Link>
                     </li>

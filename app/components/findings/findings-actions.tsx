@@ -1,8 +1,7 @@
-import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { Download, RefreshCw, Upload } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button.tsx'
-import { DecisionFields } from './decision-fields.tsx'
 
 const disclosureClass = 'rounded-lg border bg-card [&[open]>summary]:border-b'
 const summaryClass =
@@ -10,17 +9,16 @@ const summaryClass =
 
 /**
  * The tab's actions (4.13 §7.8): Apply VEX (an upload form), Export VEX and VDR (downloads
- * through resource routes) and Reanalyze. Each is shown only to readers whose permissions the
- * API will accept for it.
+ * through resource routes) and Reanalyze. The VEX actions need VULNERABILITY_ANALYSIS (the
+ * API's rule; 4.13 also showed them to readers the API then refused); the others only the
+ * tab's own VIEW_VULNERABILITY.
  */
 export function FindingsActions({
   projectUuid,
   canAnalyse,
-  canViewVulnerabilities,
 }: {
   projectUuid: string
   canAnalyse: boolean
-  canViewVulnerabilities: boolean
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -30,36 +28,32 @@ export function FindingsActions({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         {canAnalyse ? (
-          <>
-            <Button asChild variant="outline" size="sm">
-              <a href={`/resources/projects/${projectUuid}/vex`} download>
-                <Download aria-hidden />
-                {t('findings.actions.exportVex')}
-              </a>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <a href={`/resources/projects/${projectUuid}/vdr`} download>
-                <Download aria-hidden />
-                {t('findings.actions.exportVdr')}
-              </a>
-            </Button>
-          </>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/resources/projects/${projectUuid}/vex`} download>
+              <Download aria-hidden />
+              {t('findings.actions.exportVex')}
+            </a>
+          </Button>
         ) : null}
-        {canViewVulnerabilities ? (
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="reanalyze" />
-            <Button
-              type="submit"
-              variant="outline"
-              size="sm"
-              disabled={busy('reanalyze')}
-              title={t('findings.actions.reanalyzeHint')}
-            >
-              <RefreshCw aria-hidden />
-              {t('findings.actions.reanalyze')}
-            </Button>
-          </Form>
-        ) : null}
+        <Button asChild variant="outline" size="sm">
+          <a href={`/resources/projects/${projectUuid}/vdr`} download>
+            <Download aria-hidden />
+            {t('findings.actions.exportVdr')}
+          </a>
+        </Button>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="reanalyze" />
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            disabled={busy('reanalyze')}
+            title={t('findings.actions.reanalyzeHint')}
+          >
+            <RefreshCw aria-hidden />
+            {t('findings.actions.reanalyze')}
+          </Button>
+        </Form>
       </div>
       {canAnalyse ? (
         <details className={disclosureClass}>
@@ -93,34 +87,5 @@ export function FindingsActions({
         </details>
       ) : null}
     </div>
-  )
-}
-
-/**
- * Bulk audit: one decision for every checked row. The rows' checkboxes join this form through
- * their `form` attribute; the console-audit resource route records it and returns here.
- */
-export function BulkAuditForm({ formId }: { formId: string }) {
-  const { t } = useTranslation()
-  const location = useLocation()
-  return (
-    <details className={disclosureClass}>
-      <summary className={summaryClass}>{t('findings.bulk.title')}</summary>
-      <Form
-        id={formId}
-        method="post"
-        action="/resources/bulk-analysis"
-        className="flex flex-col gap-3 p-3"
-      >
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <p className="text-sm text-muted-foreground">{t('findings.bulk.hint')}</p>
-        <DecisionFields idPrefix="bulk" />
-        <div>
-          <Button type="submit" size="sm">
-            {t('findings.bulk.apply')}
-          </Button>
-        </div>
-      </Form>
-    </details>
   )
 }

@@ -20,7 +20,9 @@ export function AnalyzerLabel({
   const { t } = useTranslation()
   const name =
     ANALYZER_NAMES[identity] ??
-    (identity === 'INTERNAL_ANALYZER' ? t('findings.analyzer.internal') : t('findings.analyzer.none'))
+    (identity === 'INTERNAL_ANALYZER'
+      ? t('findings.analyzer.internal')
+      : t('findings.analyzer.none'))
   if (referenceUrl && /^https?:\/\//.test(referenceUrl)) {
     return (
       <a
@@ -39,5 +41,5 @@ export function AnalyzerLabel({
 /** An audit state's name; no analysis reads as Not set. */
 export function AnalysisStateLabel({ state }: { state?: string }) {
   const { t } = useTranslation()
-  return <span className="whitespace-nowrap">{t(`findings.state.${state ?? 'NOT_SET'}`)}</span>
+  return <span className="whitespace-nowrap">{t(`analysis.state.${state ?? 'NOT_SET'}`)}</span>
 }

@@ -1,4 +1,4 @@
-import { createProject } from './api.ts'
+import { apiFor, createProject } from './api.ts'
 import {
   assignVulnerability,
   CVSS_V3,
@@ -66,3 +66,21 @@ export async function seedPortfolioFindings(baseUrl: string) {
 }
 
 export const AUDIT_PERMISSIONS = ['VIEW_PORTFOLIO', 'VIEW_VULNERABILITY', 'VULNERABILITY_ANALYSIS']
+
+/**
+ * A project component's uuid by name, waiting for a BOM still being ingested (a processing
+ * token can read as finished just before the components are committed).
+ */
+export async function componentUuidByName(baseUrl: string, projectUuid: string, name: string) {
+  const token = await apiFor(baseUrl).adminToken()
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const response = await fetch(`${baseUrl}/api/v1/component/project/${projectUuid}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const components = (await response.json()) as Array<{ uuid: string; name: string }>
+    const found = components.find((component) => component.name === name)
+    if (found) return found.uuid
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`component ${name} never appeared in project ${projectUuid}`)
+}

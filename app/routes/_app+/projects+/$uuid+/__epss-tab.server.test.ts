@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { Finding } from '~/api/findings.server.ts'
 import { EpssParamsSchema, epssPage } from './__epss-tab.server.ts'
 
-function finding(vulnId: string, name: string, epssScore?: number, cvssV3BaseScore?: number): Finding {
+function finding(
+  vulnId: string,
+  name: string,
+  epssScore?: number,
+  cvssV3BaseScore?: number,
+): Finding {
   return {
     component: { uuid: `c-${name}`, name, version: '1.0', project: 'p' },
     vulnerability: {
@@ -28,7 +33,8 @@ const rows = [
   finding('CVE-4', 'alpine', 0.5),
 ]
 const ids = (result: { rows: Finding[] }) => result.rows.map((row) => row.vulnerability.vulnId)
-const params = (query: string) => EpssParamsSchema.parse(Object.fromEntries(new URLSearchParams(query)))
+const params = (query: string) =>
+  EpssParamsSchema.parse(Object.fromEntries(new URLSearchParams(query)))
 
 describe('epssPage', () => {
   it('lists the most likely exploited first by default, unknown EPSS last', () => {
@@ -54,7 +60,11 @@ describe('epssPage', () => {
     const result = epssPage(rows, params('searchText=alp&pageSize=10'))
     expect(ids(result)).toEqual(['CVE-4', 'CVE-1'])
     expect(result.total).toBe(2)
-    const second = epssPage(rows, { ...params('sortName=vulnerability.vulnId'), pageSize: 2, page: 2 })
+    const second = epssPage(rows, {
+      ...params('sortName=vulnerability.vulnId'),
+      pageSize: 2,
+      page: 2,
+    })
     expect(ids(second)).toEqual(['CVE-3', 'CVE-4'])
     expect(second.total).toBe(4)
   })

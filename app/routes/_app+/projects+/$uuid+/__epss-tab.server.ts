@@ -42,7 +42,13 @@ function compare(a: unknown, b: unknown) {
  */
 export function epssPage(
   findings: readonly Finding[],
-  query: { searchText?: string; sortName?: EpssSort; sortOrder?: 'asc' | 'desc'; page: number; pageSize: number },
+  query: {
+    searchText?: string
+    sortName?: EpssSort
+    sortOrder?: 'asc' | 'desc'
+    page: number
+    pageSize: number
+  },
 ) {
   const needle = query.searchText?.toLowerCase()
   const matching = needle

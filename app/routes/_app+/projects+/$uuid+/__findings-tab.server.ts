@@ -106,6 +106,12 @@ export async function lookupUrl(
     searchText: vulnId,
     pageNumber: 1,
     pageSize: 100,
+  }).catch((error) => {
+    // An unknown or malformed project is not found, as on the tab itself.
+    if (error instanceof ApiError && [400, 404].includes(error.status)) {
+      throw new Response('Not Found', { status: 404 })
+    }
+    throw error
   })
   const matches = findings.filter(
     (finding) =>

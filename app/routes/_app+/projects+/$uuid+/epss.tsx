@@ -23,7 +23,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     source: 'NVD',
   })
   const points = findings
-    .filter((finding) => cvssOf(finding) !== undefined && finding.vulnerability.epssScore !== undefined)
+    .filter(
+      (finding) => cvssOf(finding) !== undefined && finding.vulnerability.epssScore !== undefined,
+    )
     .map((finding) => ({
       key: finding.matrix,
       x: cvssOf(finding)!,
@@ -78,7 +80,11 @@ export default function ProjectEpssTab() {
         searchValue={query.searchText}
         owns={['suppressed']}
       >
-        <FilterSwitch name="suppressed" label={t('findings.showSuppressed')} checked={query.suppressed} />
+        <FilterSwitch
+          name="suppressed"
+          label={t('findings.showSuppressed')}
+          checked={query.suppressed}
+        />
       </ListToolbar>
       {rows.length === 0 ? (
         <EmptyList>{query.searchText ? t('findings.noMatch') : t('findings.epss.empty')}</EmptyList>

@@ -5,14 +5,15 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { useLoaderData, useParams } from '@remix-run/react'
+import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { listProjectFindings, reanalyzeProject, uploadVex } from '~/api/findings.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ColumnPicker, parseVisibleColumns } from '~/components/findings/column-picker.tsx'
 import { FindingPanel } from '~/components/findings/finding-panel.tsx'
-import { BulkAuditForm, FindingsActions } from '~/components/findings/findings-actions.tsx'
+import { BulkAuditForm } from '~/components/findings/bulk-audit-form.tsx'
+import { FindingsActions } from '~/components/findings/findings-actions.tsx'
 import {
   DEFAULT_COLUMNS,
   FindingsTable,
@@ -83,13 +84,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const value = form.get('vex')
         file = value instanceof File && value.size > 0 ? value : undefined
       } catch {
-        return redirectWithToast(context, here, { type: 'error', title: t('findings.vex.tooLarge') })
+        return redirectWithToast(context, here, {
+          type: 'error',
+          title: t('findings.vex.tooLarge'),
+        })
       }
       if (!file) {
-        return redirectWithToast(context, here, { type: 'warning', title: t('findings.vex.noFile') })
+        return redirectWithToast(context, here, {
+          type: 'warning',
+          title: t('findings.vex.noFile'),
+        })
       }
       await uploadVex(api, uuid, file)
-      return redirectWithToast(context, here, { type: 'success', title: t('findings.vex.uploaded') })
+      return redirectWithToast(context, here, {
+        type: 'success',
+        title: t('findings.vex.uploaded'),
+      })
     }
     const formData = await request.formData()
     switch (formData.get('intent')) {
@@ -105,7 +115,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const { api } = await requireUser(request, context, ANALYSE)
         const result = await saveAudit(api, formData)
         if (!result.ok) throw new Response('Invalid audit decision', { status: 400 })
-        return redirectWithToast(context, here, { type: 'success', title: t('findings.audit.saved') })
+        return redirectWithToast(context, here, {
+          type: 'success',
+          title: t('findings.audit.saved'),
+        })
       }
       default:
         throw new Response('Invalid intent', { status: 400 })
@@ -120,6 +133,8 @@ export default function ProjectFindingsTab() {
   const data = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const projectUuid = useParams().uuid ?? ''
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
   const { query, total, findings, panel } = data
   const caption = t('findings.title', { count: total })
   const open = panel ? findings.find((finding) => finding.matrix === panel.matrix) : undefined
@@ -130,21 +145,25 @@ export default function ProjectFindingsTab() {
       <h2 id="findings-heading" className="text-lg font-semibold">
         {caption}
       </h2>
-      <FindingsActions
-        projectUuid={projectUuid}
-        canAnalyse={data.canAnalyse}
-        canViewVulnerabilities
-      />
+      <FindingsActions projectUuid={projectUuid} canAnalyse={data.canAnalyse} />
       <ListToolbar
         idPrefix="findings"
         searchLabel={t('findings.search')}
         searchValue={query.searchText}
         owns={['suppressed', 'expanded']}
       >
-        <FilterSwitch name="suppressed" label={t('findings.showSuppressed')} checked={query.suppressed} />
+        <FilterSwitch
+          name="suppressed"
+          label={t('findings.showSuppressed')}
+          checked={query.suppressed}
+        />
       </ListToolbar>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        {data.canAnalyse && findings.length > 0 ? <BulkAuditForm formId={BULK_FORM} /> : <span />}
+        {data.canAnalyse && findings.length > 0 ? (
+          <BulkAuditForm id={BULK_FORM} redirectTo={here} />
+        ) : (
+          <span />
+        )}
         <ColumnPicker columns={optional} visible={data.visible} />
       </div>
       {findings.length === 0 ? (
