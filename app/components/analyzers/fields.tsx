@@ -1,18 +1,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field } from '~/components/forms.tsx'
 import { Label } from '~/components/ui/label.tsx'
-
-/**
- * Whether the page runs with JavaScript. Switches that wait for other fields are greyed out only
- * then: without it the server checks the form and answers what is missing.
- */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
-}
 
 /** A text field of a settings form, its errors translated. */
 export function SettingField({

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from '@remix-run/react'
 import { Loader2, Network } from 'lucide-react'
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
+import { useHydrated } from '~/utils/use-hydrated.ts'
 import { useTranslation } from 'react-i18next'
 import { cn } from '~/utils/misc.ts'
 import { DependencyTree, FIRST_MATCH_ID } from './dependency-tree.tsx'
@@ -26,12 +27,6 @@ export interface GraphExplorerProps {
   highlightOutdated: boolean
   /** The server left out children beyond what a page shows. */
   cut: boolean
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useHydrated } from '~/utils/use-hydrated.ts'
 import { useTranslation } from 'react-i18next'
 import {
   ANALYSIS_JUSTIFICATIONS,
@@ -79,8 +80,7 @@ export function DecisionFields({
 }) {
   const { t } = useTranslation()
   const [state, setState] = useState(defaults.analysisState ?? 'NOT_SET')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Select

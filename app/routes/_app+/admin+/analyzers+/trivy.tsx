@@ -4,7 +4,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { SecretField, SettingField, useHydrated } from '~/components/analyzers/fields.tsx'
+import { SecretField, SettingField } from '~/components/analyzers/fields.tsx'
+import { useHydrated } from '~/utils/use-hydrated.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import {
