@@ -105,15 +105,7 @@ async function setAcl(enabled: boolean) {
   expect(response.status).toBe(200)
 }
 
-async function waitForToken(token: string) {
-  for (let i = 0; i < 200; i++) {
-    const response = await get(`/v1/event/token/${token}`)
-    expect(response.status).toBe(200)
-    if (!response.json.processing) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`token ${token} still processing`)
-}
+const waitForToken = (token: string) => api.waitForToken(token, admin)
 
 describe('authentication and permissions (§1.2)', () => {
   it('answers 401 without credentials and 403 without the permission', async () => {

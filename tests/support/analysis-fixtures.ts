@@ -48,16 +48,8 @@ export function cpeRange(cpe23: string, range: Partial<VulnerableSoftwareInput>)
 }
 
 export function analysisClient(api: () => Api, token: () => string) {
-  async function waitForToken(value: string, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const response = await api().request('GET', `/v1/event/token/${value}`, { token: token() })
-      expect(response.status).toBe(200)
-      if (response.json.processing === false) return
-      if (Date.now() > deadline) throw new Error(`token ${value} still processing`)
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  }
+  const waitForToken = (value: string, timeoutMs?: number) =>
+    api().waitForToken(value, token(), timeoutMs)
 
   async function upload(projectUuid: string, bom: string) {
     const response = await api().request('PUT', '/v1/bom', {

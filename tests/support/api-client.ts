@@ -57,5 +57,17 @@ export function apiClient(baseUrl: string) {
     return response.text
   }
 
-  return { request, login, adminToken }
+  /** Waits until the work behind an event token (upload, analysis, clone …) has ended. */
+  async function waitForToken(eventToken: string, bearer: string, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const response = await request('GET', `/v1/event/token/${eventToken}`, { token: bearer })
+      if (response.status !== 200) throw new Error(`token: ${response.status} ${response.text}`)
+      if (response.json.processing === false) return
+      if (Date.now() > deadline) throw new Error(`token ${eventToken} still processing`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+
+  return { request, login, adminToken, waitForToken }
 }
