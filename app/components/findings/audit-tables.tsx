@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { AlertTriangle, CheckCircle2, Network } from 'lucide-react'
+import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { GroupedFindingRow, PortfolioFinding } from '~/api/audit.server.ts'
 import {
@@ -9,10 +9,11 @@ import {
   Truncated,
   type ListColumn,
 } from '~/components/list-kit/list-table.tsx'
-import { SeverityLabel, SourceLabel } from '~/components/vulnerabilities/labels.tsx'
+import { SeverityLabel } from '~/components/vulnerabilities/labels.tsx'
 import { formatScore } from '~/components/vulnerabilities/score-bar.tsx'
-import { vulnerabilityPath } from '~/components/vulnerabilities/sources.ts'
 import { formatDate } from '~/utils/date.ts'
+import { ComponentLink, CweList, VulnerabilityLink } from './cells.tsx'
+import { AnalyzerLabel } from './labels.tsx'
 
 type Column = Omit<ListColumn, 'label'> & { labelKey: string }
 
@@ -79,15 +80,6 @@ const GROUPED_COLUMNS: Column[] = [
   },
 ]
 
-/** Analyzer names are products, except the two that are words. */
-const ANALYZER_NAMES: Record<string, string> = {
-  OSSINDEX_ANALYZER: 'OSS Index',
-  NPM_AUDIT_ANALYZER: 'NPM Audit',
-  VULNDB_ANALYZER: 'VulnDB',
-  SNYK_ANALYZER: 'Snyk',
-  TRIVY_ANALYZER: 'Trivy',
-}
-
 function useColumns(columns: Column[]) {
   const { t } = useTranslation()
   return columns.map(({ labelKey, ...column }) => ({ ...column, label: t(labelKey) }))
@@ -109,21 +101,12 @@ type SharedRow = {
 
 /** The eight cells both views start with. */
 function SharedCells({ row }: { row: SharedRow }) {
-  const { t, i18n } = useTranslation()
+  const { i18n } = useTranslation()
   const { vulnerability, attribution } = row
-  const analyzer = attribution.analyzerIdentity
   return (
     <>
       <td className={cellClass}>
-        <span className="flex items-center gap-2 whitespace-nowrap">
-          <SourceLabel source={vulnerability.source} />
-          <Link
-            to={vulnerabilityPath(vulnerability.source, vulnerability.vulnId)}
-            className="font-medium text-primary hover:underline"
-          >
-            {vulnerability.vulnId}
-          </Link>
-        </span>
+        <VulnerabilityLink source={vulnerability.source} vulnId={vulnerability.vulnId} />
       </td>
       <td className={cellClass}>
         <Truncated text={vulnerability.title} />
@@ -132,19 +115,13 @@ function SharedCells({ row }: { row: SharedRow }) {
         <SeverityLabel severity={vulnerability.severity} />
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>
-        {ANALYZER_NAMES[analyzer] ?? t(`vulnerabilityAudit.analyzer.${analyzer}`)}
+        <AnalyzerLabel identity={attribution.analyzerIdentity} />
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>
         {formatDate(vulnerability.published, i18n.language)}
       </td>
       <td className={cellClass}>
-        <ul>
-          {(vulnerability.cwes ?? []).map((cwe) => (
-            <li key={cwe.cweId} title={cwe.name} className="whitespace-nowrap">
-              CWE-{cwe.cweId}
-            </li>
-          ))}
-        </ul>
+        <CweList cwes={vulnerability.cwes} />
       </td>
       <td className={`${cellClass} tabular-nums`}>
         {vulnerability.cvssV2BaseScore === undefined
@@ -237,21 +214,7 @@ export function OccurrenceTable({
               </Link>
             </td>
             <td className={cellClass}>
-              <span className="flex items-center gap-2 whitespace-nowrap">
-                <Link to={`/components/${component.uuid}`} className="text-primary hover:underline">
-                  {component.group ? `${component.group}/${component.name}` : component.name}
-                </Link>
-                <Link
-                  to={`/projects/${component.project}/dependencyGraph/${component.uuid}`}
-                  className="relative rounded text-muted-foreground hover:text-foreground"
-                  title={t('vulnerabilityAudit.showInGraph')}
-                >
-                  <Network aria-hidden className="size-4" />
-                  <span className="sr-only">
-                    {t('vulnerabilityAudit.showInGraphOf', { component: component.name })}
-                  </span>
-                </Link>
-              </span>
+              <ComponentLink projectUuid={component.project} component={component} />
             </td>
             <VersionCell version={component.version} latest={component.latestVersion} />
             <td className={`${cellClass} whitespace-nowrap`}>

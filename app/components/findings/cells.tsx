@@ -74,7 +74,8 @@ export function ComponentLink({
       </Link>
       <Link
         to={`/projects/${projectUuid}/dependencyGraph/${component.uuid}`}
-        className="text-muted-foreground hover:text-foreground"
+        // `relative`: the screen-reader text must not escape the table's sideways scroll box.
+        className="relative text-muted-foreground hover:text-foreground"
         title={t('findings.showInGraph')}
       >
         <Network aria-hidden className="size-4" />
