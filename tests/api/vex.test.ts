@@ -111,9 +111,9 @@ describe('GET /v1/vex/cyclonedx/project/{uuid} (§4.7, §7.1)', () => {
 })
 
 describe('PUT /v1/vex: CycloneDX VEX import (§7.2)', () => {
-  it('applies an exported VEX to a copy of the project: the same analyses, commenter CycloneDX VEX', async () => {
+  it('applies an exported VEX to a clone of the project: the same analyses, commenter CycloneDX VEX', async () => {
     const vex = (await exportVex(source)).json
-    const copy = await copyOfSource('1.1')
+    const copy = await fixtures.cloneOf(source, '1.1')
     expect((await decisions(copy.uuid)).every((row) => row.state === null)).toBe(true)
     await upload({ projectName: 'vex-source', projectVersion: '1.1' }, vex)
     expect(await decisions(copy.uuid)).toEqual(await decisions(source))

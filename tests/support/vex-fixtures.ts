@@ -37,6 +37,28 @@ export function vexFixtures(server: () => TestServer, api: () => Api, token: () 
     return { uuid, components }
   }
 
+  /** A clone of a project with its components (and so its findings), without its analyses. */
+  async function cloneOf(projectUuid: string, version: string) {
+    const response = await api().request('PUT', '/v1/project/clone', {
+      token: token(),
+      json: { project: projectUuid, version, includeComponents: true },
+    })
+    expect(response.status, response.text).toBe(200)
+    await fixtures.waitForToken(response.json.token)
+    const clone = await api().request(
+      'GET',
+      `/v1/project/lookup?name=vex-source&version=${version}`,
+      { token: token() },
+    )
+    const listed = await api().request('GET', `/v1/component/project/${clone.json.uuid}`, {
+      token: token(),
+    })
+    const components: Record<string, string> = {}
+    for (const component of listed.json as Array<{ name: string; uuid: string }>)
+      components[component.name] = component.uuid
+    return { uuid: clone.json.uuid as string, components }
+  }
+
   /** The catalogue rows and version 1.0 of `vex-source`, with its analyses. */
   async function sourceProject() {
     await fixtures.mirror([
@@ -112,5 +134,5 @@ export function vexFixtures(server: () => TestServer, api: () => Api, token: () 
     await fixtures.waitForToken(response.json.token)
   }
 
-  return { ...fixtures, projectWithFindings, sourceProject, decisions, putVex, uploadVex }
+  return { ...fixtures, projectWithFindings, cloneOf, sourceProject, decisions, putVex, uploadVex }
 }
