@@ -37,6 +37,7 @@ import {
 } from '../kit/index.ts'
 import { TokenStatusJson } from '../schemas.ts'
 import type { Api } from '../types.ts'
+import { BASE64, BODY_UUID, checkBase64Length, orUndefined } from '../upload-fields.ts'
 
 const CycloneDxDocument = z.string().meta({
   description: 'The CycloneDX document (an attachment when download=true)',
@@ -59,10 +60,6 @@ const UploadErrors = {
   404: NotFoundText,
   413: problemJson('Payload too large'),
 }
-
-const BODY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-// Standard Base64; line breaks (as `base64` writes them) are tolerated.
-const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/
 
 const optionalText = z.string().nullish()
 const BomSubmitRequest = z.object({
@@ -95,21 +92,6 @@ const EXPORT_VARIANTS = new Map<string, ExportVariant>([
   ['withvulnerabilities', 'withVulnerabilities'],
   ['vdr', 'vdr'],
 ])
-
-const orUndefined = (value: string | null | undefined) => value ?? undefined
-
-/** Jackson's longest string, which bounds Dependency-Track's Base64 BOM (dt-behaviour §0.1). */
-const MAX_BASE64_CHARS = 20_000_000
-
-function checkBase64Length(bom: string) {
-  if (bom.length <= MAX_BASE64_CHARS) return
-  throw problem(
-    400,
-    'The provided JSON payload could not be mapped',
-    `The BOM is longer than ${MAX_BASE64_CHARS} Base64 characters; ` +
-      'upload it as multipart/form-data with POST /api/v1/bom instead.',
-  )
-}
 
 function checkUuidField(value: string | undefined, path: string, message: string) {
   if (value === undefined || value.trim() === '' || BODY_UUID.test(value.trim())) return
@@ -172,7 +154,7 @@ export default function bomRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const body = request.body
-      checkBase64Length(body.bom)
+      checkBase64Length(body.bom, 'BOM')
       return acceptBomUpload(ctx, request.principal!, {
         project: orUndefined(body.project),
         projectName: orUndefined(body.projectName),

@@ -16,13 +16,9 @@ import {
   UuidParams,
 } from '../kit/index.ts'
 import type { Api } from '../types.ts'
+import { BASE64, BODY_UUID, checkBase64Length, orUndefined } from '../upload-fields.ts'
 
 const vulnerabilityAnalysis = requires.VULNERABILITY_ANALYSIS
-
-const BODY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/
-/** As for BOMs: Jackson's longest string bounds the Base64 VEX (dt-behaviour §0.1). */
-const MAX_BASE64_CHARS = 20_000_000
 
 const VexSubmitRequest = z.object({
   project: z.string().regex(BODY_UUID, 'The project must be a valid 36 character UUID').nullish(),
@@ -59,7 +55,6 @@ function sendJson(
 }
 
 const wantsDownload = (query: { download?: string }) => query.download?.toLowerCase() === 'true'
-const orUndefined = (value: string | null | undefined) => value ?? undefined
 
 export default function vexRoutes(app: Api, ctx: AppContext) {
   const limit = ctx.env.LOOKOUT_BODY_LIMIT_BYTES
@@ -78,13 +73,7 @@ export default function vexRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const body = request.body
-      if (body.vex.length > MAX_BASE64_CHARS) {
-        throw problem(
-          400,
-          'The provided JSON payload could not be mapped',
-          `The VEX is longer than ${MAX_BASE64_CHARS} Base64 characters; upload it as multipart/form-data with POST /api/v1/vex instead.`,
-        )
-      }
+      checkBase64Length(body.vex, 'VEX')
       return acceptVexUpload(ctx, request.principal!, {
         project: orUndefined(body.project),
         projectName: orUndefined(body.projectName),
