@@ -22,6 +22,21 @@ export const ExternalReferenceShape = z.object({
   comment: z.string().optional(),
 })
 
+/**
+ * A license as the concise view writes it (dt-api-portfolio §3.16): `/license/concise`, license
+ * group members, policy pickers and a component's `resolvedLicense`.
+ */
+export const ConciseLicenseShape = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  licenseId: z.string(),
+  isOsiApproved: z.boolean(),
+  isFsfLibre: z.boolean(),
+  isDeprecatedLicenseId: z.boolean(),
+  isCustomLicense: z.boolean(),
+})
+export type ConciseLicense = z.infer<typeof ConciseLicenseShape>
+
 const hash = z.string().optional()
 
 /**
@@ -61,9 +76,7 @@ export const ComponentShape = z.object({
   license: z.string().optional(),
   licenseExpression: z.string().optional(),
   licenseUrl: z.string().optional(),
-  resolvedLicense: z
-    .object({ licenseId: z.string().optional(), name: z.string().optional() })
-    .optional(),
+  resolvedLicense: ConciseLicenseShape.optional(),
   directDependencies: z.string().optional(),
   externalReferences: z.array(ExternalReferenceShape).optional(),
   lastInheritedRiskScore: z.number().optional(),

@@ -226,3 +226,118 @@ export const FINDING_TEXT_SEARCH_FIELDS = [
   'PROJECT_NAME',
 ] as const
 export type FindingTextSearchField = (typeof FINDING_TEXT_SEARCH_FIELDS)[number]
+
+/** How a policy combines its conditions (§2.7; default ANY). */
+export const POLICY_OPERATORS = ['ANY', 'ALL'] as const
+export type PolicyOperator = (typeof POLICY_OPERATORS)[number]
+
+/** A policy's violation state, mildest first (§2.7; default INFO). */
+export const POLICY_VIOLATION_STATES = ['INFO', 'WARN', 'FAIL'] as const
+export type PolicyViolationState = (typeof POLICY_VIOLATION_STATES)[number]
+
+/** What a policy condition looks at (§2.7), in the order the 4.13 console lists them. */
+export const CONDITION_SUBJECTS = [
+  'AGE',
+  'COORDINATES',
+  'CPE',
+  'LICENSE',
+  'LICENSE_GROUP',
+  'PACKAGE_URL',
+  'SEVERITY',
+  'SWID_TAGID',
+  'VERSION',
+  'COMPONENT_HASH',
+  'CWE',
+  'VULNERABILITY_ID',
+  'VERSION_DISTANCE',
+  'EPSS',
+] as const
+export type ConditionSubject = (typeof CONDITION_SUBJECTS)[number]
+
+export const CONDITION_OPERATORS = [
+  'IS',
+  'IS_NOT',
+  'MATCHES',
+  'NO_MATCH',
+  'NUMERIC_GREATER_THAN',
+  'NUMERIC_LESS_THAN',
+  'NUMERIC_EQUAL',
+  'NUMERIC_NOT_EQUAL',
+  'NUMERIC_GREATER_THAN_OR_EQUAL',
+  'NUMERIC_LESSER_THAN_OR_EQUAL',
+  'CONTAINS_ALL',
+  'CONTAINS_ANY',
+] as const
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number]
+
+const NUMERIC_OPERATORS = [
+  'NUMERIC_GREATER_THAN',
+  'NUMERIC_LESS_THAN',
+  'NUMERIC_EQUAL',
+  'NUMERIC_NOT_EQUAL',
+  'NUMERIC_GREATER_THAN_OR_EQUAL',
+  'NUMERIC_LESSER_THAN_OR_EQUAL',
+] as const satisfies readonly ConditionOperator[]
+const IS_OPERATORS = ['IS', 'IS_NOT'] as const satisfies readonly ConditionOperator[]
+const MATCH_OPERATORS = ['MATCHES', 'NO_MATCH'] as const satisfies readonly ConditionOperator[]
+
+/**
+ * The operators the 4.13 console offers per subject (§2.7). The API accepts any pair; pairs not
+ * listed never produce violations. COMPONENT_HASH is always saved with IS (its algorithm goes
+ * into the value).
+ */
+export const SUBJECT_OPERATORS: Record<ConditionSubject, readonly ConditionOperator[]> = {
+  AGE: NUMERIC_OPERATORS,
+  COORDINATES: MATCH_OPERATORS,
+  CPE: MATCH_OPERATORS,
+  LICENSE: IS_OPERATORS,
+  LICENSE_GROUP: IS_OPERATORS,
+  PACKAGE_URL: MATCH_OPERATORS,
+  SEVERITY: IS_OPERATORS,
+  SWID_TAGID: MATCH_OPERATORS,
+  VERSION: NUMERIC_OPERATORS,
+  COMPONENT_HASH: IS_OPERATORS,
+  CWE: ['CONTAINS_ANY', 'CONTAINS_ALL'],
+  VULNERABILITY_ID: IS_OPERATORS,
+  VERSION_DISTANCE: NUMERIC_OPERATORS,
+  EPSS: NUMERIC_OPERATORS,
+}
+
+export const VIOLATION_TYPES = ['LICENSE', 'SECURITY', 'OPERATIONAL'] as const
+export type ViolationType = (typeof VIOLATION_TYPES)[number]
+
+/** The violation type a condition subject produces (§2.7). */
+export function violationTypeOf(subject: ConditionSubject): ViolationType {
+  if (subject === 'LICENSE' || subject === 'LICENSE_GROUP') return 'LICENSE'
+  if (['CWE', 'SEVERITY', 'VULNERABILITY_ID', 'EPSS'].includes(subject)) return 'SECURITY'
+  return 'OPERATIONAL'
+}
+
+/** Violation audit decisions, in the order the 4.13 console offers them. */
+export const VIOLATION_ANALYSIS_STATES = ['NOT_SET', 'APPROVED', 'REJECTED'] as const
+export type ViolationAnalysisState = (typeof VIOLATION_ANALYSIS_STATES)[number]
+
+/** Hash algorithms of the COMPONENT_HASH condition, as the 4.13 console names them. */
+export const CONDITION_HASH_ALGORITHMS = [
+  'MD5',
+  'SHA-1',
+  'SHA-256',
+  'SHA-384',
+  'SHA-512',
+  'SHA3-256',
+  'SHA3-384',
+  'SHA3-512',
+  'BLAKE2b-256',
+  'BLAKE2b-384',
+  'BLAKE2b-512',
+  'BLAKE3',
+] as const
+
+/** `textSearchField` values of the portfolio violation view (§2.17). */
+export const VIOLATION_TEXT_SEARCH_FIELDS = [
+  'policy_name',
+  'component',
+  'license',
+  'project_name',
+] as const
+export type ViolationTextSearchField = (typeof VIOLATION_TEXT_SEARCH_FIELDS)[number]

@@ -9,7 +9,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const meta = titleMeta
 
-export default function PolicyRoute() {
+export default function PolicyPlaceholderRoute() {
   const { heading } = useLoaderData<typeof loader>()
   return <PlaceholderPage title={heading} />
 }
