@@ -6,6 +6,14 @@ import {
   type AnalysisState,
   type FindingTextSearchField,
 } from '../../../common/dt-vocabulary.ts'
+import {
+  canonicalFilterSearch,
+  choices,
+  isTicked,
+  lastValue,
+  readRange,
+  type RangeProblem,
+} from '~/components/audit/filter-params.ts'
 import { pageParam, pageSizeParam, type SortOrder } from '~/components/list-kit/url-state.ts'
 
 /**
@@ -56,7 +64,6 @@ const RANGES = {
   occurrences: ['occurrencesFrom', 'occurrencesTo', 'count'],
 } as const
 export type RangeName = keyof typeof RANGES
-type RangeKind = (typeof RANGES)[RangeName][2]
 
 export const VIEW_RANGES: Record<AuditView, readonly RangeName[]> = {
   occurrences: ['published', 'attributedOn', 'cvssv2', 'cvssv3'],
@@ -69,7 +76,7 @@ export function rangeParams(range: RangeName) {
 }
 
 /** Translation keys of what is wrong with a range. */
-export type RangeError = `vulnerabilityAudit.errors.${RangeKind | 'order'}`
+export type RangeError = `vulnerabilityAudit.errors.${RangeProblem}`
 
 export interface AuditParams {
   view: AuditView
@@ -91,74 +98,20 @@ export interface AuditParams {
   sortOrder: SortOrder
 }
 
-/** Every value of a parameter, whether repeated (checkboxes) or comma-joined (older links). */
-function allValues(search: URLSearchParams, name: string) {
-  return [
-    ...new Set(
-      search
-        .getAll(name)
-        .flatMap((value) => value.split(','))
-        .map((value) => value.trim())
-        .filter(Boolean),
-    ),
-  ]
-}
-
-function choices<const T extends string>(
-  search: URLSearchParams,
-  name: string,
-  known: readonly T[],
-  normalise: (value: string) => string,
-): T[] {
-  const wanted = allValues(search, name).map(normalise)
-  return known.filter((value) => wanted.includes(value))
-}
-
-/** A single-valued parameter: the last non-empty one wins (a form field after an older link's). */
-const last = (search: URLSearchParams, name: string) =>
-  search
-    .getAll(name)
-    .map((value) => value.trim())
-    .filter(Boolean)
-    .at(-1)
-
-const flag = (value: string | undefined) => value === '1' || value === 'true' || value === 'on'
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-function validBound(kind: RangeKind, value: string): boolean {
-  if (kind === 'date') return DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-  if (!/^\d+(\.\d+)?$/.test(value)) return false
-  const number = Number(value)
-  if (kind === 'count') return Number.isInteger(number)
-  return number >= 0 && number <= 10
-}
-
-function readRange(search: URLSearchParams, range: RangeName, params: AuditParams) {
+function readViewRange(search: URLSearchParams, range: RangeName, params: AuditParams) {
   const { from, to, kind } = rangeParams(range)
-  const low = last(search, from) ?? ''
-  const high = last(search, to) ?? ''
-  params.typed[from] = low
-  params.typed[to] = high
-  if ((low && !validBound(kind, low)) || (high && !validBound(kind, high))) {
-    params.errors[range] = `vulnerabilityAudit.errors.${kind}`
-    return
-  }
-  const outOfOrder = kind === 'date' ? low > high : Number(low) > Number(high)
-  if (low && high && outOfOrder) {
-    params.errors[range] = 'vulnerabilityAudit.errors.order'
-    return
-  }
-  if (low) params.ranges[from] = low
-  if (high) params.ranges[to] = high
+  const reading = readRange(search, from, to, kind)
+  Object.assign(params.typed, reading.typed)
+  Object.assign(params.ranges, reading.applied)
+  if (reading.problem) params.errors[range] = `vulnerabilityAudit.errors.${reading.problem}`
 }
 
 export function parseAuditParams(view: AuditView, search: URLSearchParams): AuditParams {
-  const sortName = last(search, 'sortName')
+  const sortName = lastValue(search, 'sortName')
   const params: AuditParams = {
     view,
-    showInactive: flag(last(search, 'showInactive')),
-    showSuppressed: view === 'occurrences' && flag(last(search, 'showSuppressed')),
+    showInactive: isTicked(lastValue(search, 'showInactive')),
+    showSuppressed: view === 'occurrences' && isTicked(lastValue(search, 'showSuppressed')),
     severity: choices(search, 'severity', AUDIT_SEVERITIES, (value) => value.toLowerCase()),
     analysisStatus:
       view === 'occurrences'
@@ -171,38 +124,31 @@ export function parseAuditParams(view: AuditView, search: URLSearchParams): Audi
     textSearchField: choices(search, 'textSearchField', FINDING_TEXT_SEARCH_FIELDS, (value) =>
       value.toUpperCase(),
     ),
-    textSearchInput: last(search, 'textSearchInput'),
+    textSearchInput: lastValue(search, 'textSearchInput'),
     ranges: {},
     typed: {},
     errors: {},
-    page: pageParam.parse(last(search, 'page')),
-    pageSize: pageSizeParam.parse(last(search, 'pageSize')),
+    page: pageParam.parse(lastValue(search, 'page')),
+    pageSize: pageSizeParam.parse(lastValue(search, 'pageSize')),
     sortName: sortName && AUDIT_SORTS[view].includes(sortName) ? sortName : undefined,
-    sortOrder: last(search, 'sortOrder') === 'asc' ? 'asc' : 'desc',
+    sortOrder: lastValue(search, 'sortOrder') === 'asc' ? 'asc' : 'desc',
   }
   // No field ticked searches them all, as all are ticked at first.
   if (params.textSearchField.length === 0) params.textSearchField = [...FINDING_TEXT_SEARCH_FIELDS]
-  for (const range of VIEW_RANGES[view]) readRange(search, range, params)
+  for (const range of VIEW_RANGES[view]) readViewRange(search, range, params)
   return params
 }
 
-/**
- * The short form of an address: empty fields (a GET form sends every field) left out, the text
- * search fields only when not all are ticked, and the view's default sort when none is given.
- * Returns undefined when the address already is canonical.
- */
+/** The short form of an address (see canonicalFilterSearch); undefined when already canonical. */
 export function canonicalSearch(view: AuditView, search: URLSearchParams) {
-  const next = new URLSearchParams()
-  for (const [key, value] of search) if (value.trim() !== '') next.append(key, value)
-  const fields = allValues(next, 'textSearchField')
-  if (fields.length >= FINDING_TEXT_SEARCH_FIELDS.length || !next.get('textSearchInput')) {
-    next.delete('textSearchField')
-  }
-  if (!next.get('sortName')) {
-    next.set('sortName', DEFAULT_SORT[view])
-    next.set('sortOrder', 'desc')
-  }
-  return next.toString() === search.toString() ? undefined : next
+  return canonicalFilterSearch(search, {
+    textFields: {
+      param: 'textSearchField',
+      input: 'textSearchInput',
+      all: FINDING_TEXT_SEARCH_FIELDS.length,
+    },
+    defaultSort: DEFAULT_SORT[view],
+  })
 }
 
 /** Whether any filter narrows the view (the empty list then says "no match" rather than "none"). */

@@ -58,19 +58,26 @@ export function CweList({ cwes }: { cwes?: ReadonlyArray<{ cweId: number; name?:
   )
 }
 
-/** A component's name linking to its page, with the dependency-graph shortcut. */
+/**
+ * A component's name (with its version when `withVersion`) linking to its page, with the
+ * dependency-graph shortcut.
+ */
 export function ComponentLink({
   projectUuid,
   component,
+  withVersion = false,
 }: {
   projectUuid: string
-  component: { uuid: string; name: string }
+  component: { uuid: string; name: string; version?: string }
+  withVersion?: boolean
 }) {
   const { t } = useTranslation()
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap">
       <Link to={`/components/${component.uuid}`} className="text-primary hover:underline">
-        {component.name}
+        {withVersion && component.version
+          ? `${component.name} ${component.version}`
+          : component.name}
       </Link>
       <Link
         to={`/projects/${projectUuid}/dependencyGraph/${component.uuid}`}

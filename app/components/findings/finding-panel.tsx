@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Finding } from '~/api/findings.server.ts'
 import { Button } from '~/components/ui/button.tsx'
-import { formatDate } from '~/utils/date.ts'
+import { AuditTrail, Fact } from '~/components/audit/trail.tsx'
 import { AliasList } from './cells.tsx'
 import { DecisionFields } from './decision-fields.tsx'
 import { AnalysisStateLabel } from './labels.tsx'
@@ -32,17 +32,6 @@ export interface FindingPanelData {
 
 const proseClass = 'markdown text-sm'
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        {label}
-      </dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
-  )
-}
-
 /** 4.13's finding detail panel: the flaw's facts on the left, the audit on the right. */
 export function FindingPanel({
   finding,
@@ -53,7 +42,7 @@ export function FindingPanel({
   panel: FindingPanelData
   canAudit: boolean
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'audit'
   const { vulnerability } = finding
@@ -113,25 +102,7 @@ export function FindingPanel({
           <h3 id={`${idPrefix}-heading`} className="text-sm font-semibold">
             {t('findings.audit.trail')}
           </h3>
-          {analysis?.analysisComments.length ? (
-            <ol className="flex max-h-56 flex-col gap-2 overflow-y-auto rounded-md border bg-background p-3 text-sm">
-              {analysis.analysisComments.map((entry, index) => (
-                <li key={`${entry.timestamp}-${index}`}>
-                  <p className="text-xs text-muted-foreground">
-                    {[
-                      entry.commenter,
-                      formatDate(entry.timestamp, i18n.language, { withTime: true }),
-                    ]
-                      .filter(Boolean)
-                      .join(' – ')}
-                  </p>
-                  <p className="whitespace-pre-wrap">{entry.comment}</p>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="text-sm text-muted-foreground">{t('findings.audit.noTrail')}</p>
-          )}
+          <AuditTrail comments={analysis?.analysisComments} />
           {canAudit ? (
             <Form method="post" preventScrollReset className="flex flex-col gap-3">
               <input type="hidden" name="intent" value="audit" />

@@ -1,15 +1,13 @@
-import { Link, useSearchParams } from '@remix-run/react'
-import { ChevronDown, ChevronRight } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Finding } from '~/api/findings.server.ts'
+import { ExpandToggleCell, PanelRow } from '~/components/audit/expandable-row.tsx'
 import {
   cellClass,
   ListTable,
   SelectRowCell,
   type ListColumn,
 } from '~/components/list-kit/list-table.tsx'
-import { listHref } from '~/components/list-kit/url-state.ts'
 import { KevBadge, SeverityLabel } from '~/components/vulnerabilities/labels.tsx'
 import { formatDate } from '~/utils/date.ts'
 import { cn } from '~/utils/misc.ts'
@@ -74,7 +72,6 @@ export function FindingsTable({
   selectForm?: string
 }) {
   const { t, i18n } = useTranslation()
-  const [searchParams] = useSearchParams()
   const shown = COLUMNS.filter(
     (column) => !column.optional || visible.includes(column.key as OptionalColumn),
   )
@@ -115,23 +112,11 @@ export function FindingsTable({
                     label={t('findings.bulk.select', { label })}
                   />
                 ) : null}
-                <td className={cellClass}>
-                  <Link
-                    to={listHref(searchParams, { expanded: isOpen ? undefined : finding.matrix })}
-                    preventScrollReset
-                    aria-expanded={isOpen}
-                    className="inline-flex rounded p-0.5 text-muted-foreground hover:text-foreground"
-                  >
-                    {isOpen ? (
-                      <ChevronDown aria-hidden className="size-4" />
-                    ) : (
-                      <ChevronRight aria-hidden className="size-4" />
-                    )}
-                    <span className="sr-only">
-                      {t(isOpen ? 'findings.collapse' : 'findings.expand', { label })}
-                    </span>
-                  </Link>
-                </td>
+                <ExpandToggleCell
+                  open={isOpen}
+                  rowKey={finding.matrix}
+                  label={t(isOpen ? 'findings.collapse' : 'findings.expand', { label })}
+                />
                 {cell(
                   'component',
                   <ComponentLink projectUuid={projectUuid} component={component} />,
@@ -186,13 +171,7 @@ export function FindingsTable({
                 {cell('suppressed', <SuppressedCell value={analysis.isSuppressed} />)}
                 {cell('matrix', finding.matrix, 'font-mono text-xs break-all min-w-[16rem]')}
               </tr>
-              {isOpen && panel ? (
-                <tr className="border-t bg-muted/20">
-                  <td colSpan={span} className="p-0">
-                    <div className="sticky left-0 w-[100cqw] p-3 sm:p-4">{panel}</div>
-                  </td>
-                </tr>
-              ) : null}
+              {isOpen && panel ? <PanelRow span={span}>{panel}</PanelRow> : null}
             </Fragment>
           )
         })}

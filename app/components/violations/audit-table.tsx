@@ -1,0 +1,123 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { PolicyViolation } from '~/api/violations.server.ts'
+import { ComponentLink, SuppressedCell } from '~/components/findings/cells.tsx'
+import {
+  cellClass,
+  ListTable,
+  Truncated,
+  type ListColumn,
+} from '~/components/list-kit/list-table.tsx'
+import { formatDate } from '~/utils/date.ts'
+import { cn } from '~/utils/misc.ts'
+import { RiskTypeLabel, ViolationAnalysisLabel, ViolationStateLabel } from './labels.tsx'
+
+const COLUMNS: Array<Omit<ListColumn, 'label'> & { labelKey: string }> = [
+  {
+    key: 'state',
+    labelKey: 'violations.columns.state',
+    sort: 'policyCondition.policy.violationState',
+  },
+  { key: 'type', labelKey: 'violations.columns.type', sort: 'type' },
+  { key: 'policy', labelKey: 'violations.columns.policy', sort: 'policyCondition.policy.name' },
+  { key: 'component', labelKey: 'violations.columns.component', sort: 'component.name' },
+  { key: 'project', labelKey: 'violations.columns.project', sort: 'project.name' },
+  { key: 'timestamp', labelKey: 'violations.columns.occurredOn', sort: 'timestamp' },
+  { key: 'analysis', labelKey: 'violations.columns.analysis' },
+  { key: 'suppressed', labelKey: 'violations.columns.suppressed' },
+  { key: 'license', labelKey: 'violations.columns.license', sort: 'component.license' },
+]
+
+/** The resolved license's id linking to its page, else the component's own license text. */
+function LicenseCell({ component }: { component: PolicyViolation['component'] }) {
+  const resolved = component.resolvedLicense
+  if (resolved) {
+    return (
+      <Link
+        to={`/licenses/${encodeURIComponent(resolved.licenseId)}`}
+        title={resolved.name}
+        className="whitespace-nowrap text-primary hover:underline"
+      >
+        {resolved.licenseId}
+      </Link>
+    )
+  }
+  return <Truncated text={component.license} />
+}
+
+/**
+ * Where a violation is audited: its project's tab, searching its component, with its row open
+ * (suppressed ones shown when it is one).
+ */
+export function auditHref(violation: PolicyViolation) {
+  const search = new URLSearchParams({
+    searchText: violation.component.name,
+    expanded: violation.uuid,
+    pageSize: '100',
+  })
+  if (violation.analysis?.isSuppressed) search.set('suppressed', '1')
+  return `/projects/${violation.project.uuid}/policyViolations?${search}`
+}
+
+/** Policy violations across the portfolio (§18): no detail panel; decisions live on the project. */
+export function ViolationAuditTable({ violations }: { violations: PolicyViolation[] }) {
+  const { t, i18n } = useTranslation()
+  const columns = COLUMNS.map(({ labelKey, ...column }) => ({ ...column, label: t(labelKey) }))
+  return (
+    <ListTable caption={t('pages.policyViolationAudit')} columns={columns}>
+      {violations.map((violation) => {
+        const { component, project, policyCondition, analysis } = violation
+        return (
+          <tr key={violation.uuid} className="border-t align-top">
+            <td className={cellClass}>
+              <ViolationStateLabel state={policyCondition.policy.violationState} />
+            </td>
+            <td className={cellClass}>
+              <RiskTypeLabel type={violation.type} />
+            </td>
+            <td className={cellClass}>
+              <Truncated text={policyCondition.policy.name} />
+            </td>
+            <td className={cellClass}>
+              <ComponentLink projectUuid={project.uuid} component={component} withVersion />
+            </td>
+            <td className={cellClass}>
+              <Link
+                to={`/projects/${project.uuid}`}
+                className="whitespace-nowrap text-primary hover:underline"
+              >
+                {project.version ? `${project.name} ${project.version}` : project.name}
+              </Link>
+            </td>
+            <td className={cn(cellClass, 'whitespace-nowrap')}>
+              {formatDate(violation.timestamp, i18n.language)}
+            </td>
+            <td className={cellClass}>
+              <Link
+                to={auditHref(violation)}
+                title={t('violations.audit.open')}
+                // `relative`: the screen-reader text must not escape the table's scroll box.
+                className="relative text-primary hover:underline"
+              >
+                <ViolationAnalysisLabel state={analysis?.analysisState} />
+                <span className="sr-only">
+                  {' – '}
+                  {t('violations.audit.openOf', {
+                    policy: policyCondition.policy.name,
+                    component: component.name,
+                  })}
+                </span>
+              </Link>
+            </td>
+            <td className={cellClass}>
+              <SuppressedCell value={analysis?.isSuppressed} />
+            </td>
+            <td className={cellClass}>
+              <LicenseCell component={component} />
+            </td>
+          </tr>
+        )
+      })}
+    </ListTable>
+  )
+}
