@@ -49,10 +49,11 @@ export function violationJson(
   projects: ReadonlyMap<string, ProjectWithTags>,
 ): PolicyViolation {
   const { row } = view
-  const { project: _project, expandDependencyGraph: _expand, ...component } = componentJson(
-    view.component,
-    projects,
-  )
+  const {
+    project: _project,
+    expandDependencyGraph: _expand,
+    ...component
+  } = componentJson(view.component, projects)
   return {
     uuid: row.uuid,
     type: row.type as PolicyViolation['type'],

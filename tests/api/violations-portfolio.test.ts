@@ -194,8 +194,14 @@ describe('GET /violation', () => {
 
   it('answers unknown enum names and malformed policy UUIDs as 4.13 does', async () => {
     const cases: Array<[string, string]> = [
-      ['violationState=fail', 'No enum constant org.dependencytrack.model.Policy.ViolationState.fail'],
-      ['riskType=LICENCE', 'No enum constant org.dependencytrack.model.PolicyViolation.Type.LICENCE'],
+      [
+        'violationState=fail',
+        'No enum constant org.dependencytrack.model.Policy.ViolationState.fail',
+      ],
+      [
+        'riskType=LICENCE',
+        'No enum constant org.dependencytrack.model.PolicyViolation.Type.LICENCE',
+      ],
       [
         'analysisState=OPEN',
         'No enum constant org.dependencytrack.model.ViolationAnalysisState.OPEN',

@@ -62,13 +62,7 @@ export default function violationRoutes(app: Api, ctx: AppContext) {
       const filter = parsePortfolioViolationFilter(request.query)
       const query = parseListQuery(request.query)
       const csv = accepts(request, 'text/csv')
-      const page = await queries.listPortfolioViolations(
-        db,
-        request.principal,
-        filter,
-        query,
-        !csv,
-      )
+      const page = await queries.listPortfolioViolations(db, request.principal, filter, query, !csv)
       const violations = sendPage(reply, page, violationsJson(page.projects))
       return csv ? sendCsv(reply, 'policy-violations', violationsCsv(violations)) : violations
     },

@@ -41,7 +41,8 @@ const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /** Policy UUIDs as `UUID.fromString` reads them; a malformed one is a 400 problem. */
 function uuidList(text: string | undefined) {
   const values = (text ?? '').split(',').filter((value) => value !== '')
-  for (const value of values) if (!ANY_UUID.test(value)) throw illegal(`Invalid UUID string: ${value}`)
+  for (const value of values)
+    if (!ANY_UUID.test(value)) throw illegal(`Invalid UUID string: ${value}`)
   return [...new Set(values.map((value) => value.toLowerCase()))]
 }
 
@@ -58,7 +59,11 @@ export function parsePortfolioViolationFilter(query: PortfolioViolationQuery): V
       POLICY_VIOLATION_STATES,
       'org.dependencytrack.model.Policy.ViolationState',
     ),
-    types: enumList(query.riskType, VIOLATION_TYPES, 'org.dependencytrack.model.PolicyViolation.Type'),
+    types: enumList(
+      query.riskType,
+      VIOLATION_TYPES,
+      'org.dependencytrack.model.PolicyViolation.Type',
+    ),
     policyUuids: uuidList(query.policy),
     analysisStates: enumList(
       query.analysisState,
