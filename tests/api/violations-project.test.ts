@@ -114,6 +114,24 @@ describe('GET /violation/project/{uuid}', () => {
     expect(page.total).toBe(3)
   })
 
+  it('takes the portfolio filters too (beyond 4.13), so the tab can count per state', async () => {
+    const warnings = await get(
+      `/v1/violation/project/${app}?violationState=WARN&pageSize=1&pageNumber=1`,
+    )
+    expect(warnings.total).toBe(2)
+    expect(warnings.names).toEqual(['b-hash'])
+    expect((await get(`/v1/violation/project/${app}?riskType=LICENSE`)).names).toEqual(['a-gpl'])
+    const suppressed = await get(
+      `/v1/violation/project/${app}?suppressed=true&analysisState=NOT_SET&riskType=OPERATIONAL`,
+    )
+    expect(suppressed.names).toEqual(['b-hash', 'a-hash', 'b-purl'])
+    const bad = await api.request('GET', `/v1/violation/project/${app}?violationState=BAD`, {
+      token: adminJwt,
+    })
+    expect([bad.status, bad.json.title]).toEqual([400, 'Illegal argument provided'])
+    expect((await get(`/v1/violation/component/${beta}?violationState=FAIL`)).total).toBe(0)
+  })
+
   it('answers 404 for an unknown project and 400 for a malformed UUID', async () => {
     const missing = await api.request('GET', `/v1/violation/project/${MISSING}`, {
       token: adminJwt,

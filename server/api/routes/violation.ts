@@ -2,7 +2,10 @@ import { z } from 'zod'
 import { PolicyViolationShape } from '../../../common/policy-shapes.ts'
 import type { AppContext } from '../../context.ts'
 import { violationsCsv } from '../../domain/violations/csv.ts'
-import { parsePortfolioViolationFilter } from '../../domain/violations/filters.ts'
+import {
+  parsePortfolioViolationFilter,
+  parseViolationFilter,
+} from '../../domain/violations/filters.ts'
 import * as queries from '../../domain/violations/queries.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import {
@@ -27,9 +30,9 @@ const BadFilter = problemJson(
   'Illegal argument provided (an unknown enum name or policy UUID), or Field not sortable',
 )
 
-const PortfolioQuery = ListQuerySchema.extend({
+/** The portfolio filters; beyond 4.13 the project and component lists take them too. */
+const FilterQuery = ListQuerySchema.extend({
   suppressed: Flag,
-  showInactive: Flag,
   violationState: Flag,
   riskType: Flag,
   policy: Flag,
@@ -39,7 +42,7 @@ const PortfolioQuery = ListQuerySchema.extend({
   textSearchField: Flag,
   textSearchInput: Flag,
 })
-const SuppressedQuery = ListQuerySchema.extend({ suppressed: Flag })
+const PortfolioQuery = FilterQuery.extend({ showInactive: Flag })
 
 /** Policy violations (dt-api-portfolio §4.14); the analysis lives in violation-analysis.ts. */
 export default function violationRoutes(app: Api, ctx: AppContext) {
@@ -74,9 +77,12 @@ export default function violationRoutes(app: Api, ctx: AppContext) {
       config: { access: viewViolations },
       schema: {
         tags,
-        summary: "A project's violations (paged; searchText on policy or component name)",
+        summary:
+          "A project's violations (paged; searchText on policy or component name). Beyond " +
+          "4.13: the portfolio list's filters (violationState, riskType, policy, analysisState, " +
+          'occurredOnDateFrom/To, textSearchField/Input)',
         params: ValidUuidParams,
-        querystring: SuppressedQuery,
+        querystring: FilterQuery,
         response: { 200: Violations, 400: BadFilter, 403: AclForbidden, 404: NotFoundText },
       },
     },
@@ -85,7 +91,7 @@ export default function violationRoutes(app: Api, ctx: AppContext) {
         db,
         request.principal,
         request.params.uuid,
-        queries.isTrue(request.query.suppressed),
+        parseViolationFilter(request.query),
         parseListQuery(request.query),
       )
       return sendPage(reply, page, violationsJson(page.projects))
@@ -98,9 +104,9 @@ export default function violationRoutes(app: Api, ctx: AppContext) {
       config: { access: viewViolations },
       schema: {
         tags,
-        summary: "A component's violations (paged)",
+        summary: "A component's violations (paged). Beyond 4.13: the portfolio list's filters",
         params: ValidUuidParams,
-        querystring: SuppressedQuery,
+        querystring: FilterQuery,
         response: { 200: Violations, 400: BadFilter, 403: AclForbidden, 404: NotFoundText },
       },
     },
@@ -109,7 +115,7 @@ export default function violationRoutes(app: Api, ctx: AppContext) {
         db,
         request.principal,
         request.params.uuid,
-        queries.isTrue(request.query.suppressed),
+        parseViolationFilter(request.query),
         parseListQuery(request.query),
       )
       return sendPage(reply, page, violationsJson(page.projects))

@@ -48,12 +48,16 @@ function uuidList(text: string | undefined) {
 
 const TEXT_FIELDS_UPPER = VIOLATION_TEXT_SEARCH_FIELDS.map((field) => field.toUpperCase())
 
-/** Every filter of the portfolio list; searchText is not used there (as 4.13). */
-export function parsePortfolioViolationFilter(query: PortfolioViolationQuery): ViolationFilter {
+/**
+ * The filters every violation list takes (4.13: only the portfolio list; the project and
+ * component lists read `suppressed` alone).
+ */
+export function parseViolationFilter(
+  query: Omit<PortfolioViolationQuery, 'showInactive'>,
+): ViolationFilter {
   const textInput = query.textSearchInput?.trim()
   return {
     includeSuppressed: isTrue(query.suppressed),
-    includeInactive: isTrue(query.showInactive),
     violationStates: enumList(
       query.violationState,
       POLICY_VIOLATION_STATES,
@@ -77,4 +81,9 @@ export function parsePortfolioViolationFilter(query: PortfolioViolationQuery): V
     ),
     textInput: textInput || undefined,
   }
+}
+
+/** Every filter of the portfolio list; searchText is not used there (as 4.13). */
+export function parsePortfolioViolationFilter(query: PortfolioViolationQuery): ViolationFilter {
+  return { ...parseViolationFilter(query), includeInactive: isTrue(query.showInactive) }
 }

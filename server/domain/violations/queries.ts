@@ -19,7 +19,6 @@ import { loadOwningProjects, type ProjectWithTags } from '../components/project-
 import { orderByClause, type SortableEntity } from '../components/sorting.ts'
 import { projectAccessFor } from '../projects/access.ts'
 
-export { isTrue } from '../findings/filters.ts'
 export type { ViolationFilter }
 
 /** A violation with everything its JSON shows: component, owning project, analysis trail. */
@@ -92,17 +91,20 @@ export async function listPortfolioViolations(
   return page(db, { ...filter, access }, query, store.PORTFOLIO_ORDER, paged)
 }
 
-/** GET /violation/project/{uuid}: 404 and ACL 403 first; searchText on policy or component name. */
+/**
+ * GET /violation/project/{uuid}: 404 and ACL 403 first; searchText on policy or component name;
+ * the portfolio filters beyond 4.13 (the project tab's state counts, its filters in the URL).
+ */
 export async function listProjectViolations(
   db: Queryable,
   principal: Principal | undefined,
   projectUuid: string,
-  includeSuppressed: boolean,
+  filter: ViolationFilter,
   query: ListQuery,
 ) {
   const project = await loadAccessibleProject(db, principal, projectUuid, PROJECT_MESSAGES)
-  const filter = { projectId: project.id, includeSuppressed, searchText: query.searchText }
-  return page(db, filter, query, store.PROJECT_ORDER, true)
+  const restricted = { ...filter, projectId: project.id, searchText: query.searchText }
+  return page(db, restricted, query, store.PROJECT_ORDER, true)
 }
 
 /** GET /violation/component/{uuid}: 404 and the component's ACL 403 first. */
@@ -110,10 +112,9 @@ export async function listComponentViolations(
   db: Queryable,
   principal: Principal | undefined,
   componentUuid: string,
-  includeSuppressed: boolean,
+  filter: ViolationFilter,
   query: ListQuery,
 ) {
   const component = await loadAccessibleComponent(db, principal, componentUuid, COMPONENT_MESSAGES)
-  const filter = { componentId: component.id, includeSuppressed }
-  return page(db, filter, query, store.COMPONENT_ORDER, true)
+  return page(db, { ...filter, componentId: component.id }, query, store.COMPONENT_ORDER, true)
 }
