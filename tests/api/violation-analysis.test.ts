@@ -162,6 +162,19 @@ describe('PUT /violation/analysis', () => {
     expect(trail(again)).toEqual(['NOT_SET → APPROVED'])
   })
 
+  it('takes two first decisions sent at once one after the other', async () => {
+    const violation = await freshViolation()
+    const [first, second] = await Promise.all([
+      put({ component, policyViolation: violation, analysisState: 'APPROVED' }),
+      put({ component, policyViolation: violation, analysisState: 'REJECTED' }),
+    ])
+    expect([first.status, second.status]).toEqual([200, 200])
+    const entries = trail((await read(violation)).json)
+    expect(entries).toHaveLength(2)
+    expect(entries[0]).toMatch(/^NOT_SET → (APPROVED|REJECTED)$/)
+    expect(entries[1]).toMatch(/^(APPROVED → REJECTED|REJECTED → APPROVED)$/)
+  })
+
   it('records API-key decisions without a commenter', async () => {
     const auditors = await portfolio.teamKey('Violation auditors', [
       'VIEW_POLICY_VIOLATION',
