@@ -19,8 +19,6 @@ import { loadOwningProjects, type ProjectWithTags } from '../components/project-
 import { orderByClause, type SortableEntity } from '../components/sorting.ts'
 import { projectAccessFor } from '../projects/access.ts'
 
-export type { ViolationFilter }
-
 /** A violation with everything its JSON shows: component, owning project, analysis trail. */
 export interface ViolationView {
   row: ViolationRow
@@ -45,7 +43,11 @@ const VIOLATION: SortableEntity = {
 
 const group = <T>(rows: readonly T[], key: (row: T) => string) => {
   const groups = new Map<string, T[]>()
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row])
+  for (const row of rows) {
+    const list = groups.get(key(row))
+    if (list) list.push(row)
+    else groups.set(key(row), [row])
+  }
   return groups
 }
 
