@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseViolationAuditParams } from '~/components/violations/audit-params.ts'
 import { C, fakeApi, P, V, VIOLATION } from './violations.fixture.ts'
 import {
+  countProjectViolations,
   downloadViolationsCsv,
   getViolationAnalysis,
   listPolicyChoices,
@@ -21,6 +22,7 @@ describe('listProjectViolations', () => {
     const { api, last } = answering([VIOLATION], { 'X-Total-Count': '31' })
     const page = await listProjectViolations(api, P, {
       suppressed: true,
+      violationState: 'WARN',
       searchText: 'gpl',
       pageNumber: 2,
       pageSize: 25,
@@ -31,6 +33,7 @@ describe('listProjectViolations', () => {
       path: `/api/v1/violation/project/${P}`,
       query: {
         suppressed: 'true',
+        violationState: 'WARN',
         searchText: 'gpl',
         pageNumber: '2',
         pageSize: '25',
@@ -53,6 +56,21 @@ describe('listProjectViolations', () => {
     })
     expect(last().query).toEqual({ suppressed: 'false', pageNumber: '1', pageSize: '10' })
     expect(page.total).toBe(1)
+  })
+})
+
+describe('countProjectViolations', () => {
+  it("counts the project's unsuppressed violations per state with one-row pages", async () => {
+    const totals: Record<string, string> = { FAIL: '4', WARN: '0', INFO: '12' }
+    const { api, requests } = fakeApi((path, query) =>
+      Response.json([], { headers: { 'X-Total-Count': totals[query.get('violationState')!]! } }),
+    )
+    expect(await countProjectViolations(api, P)).toEqual({ INFO: 12, WARN: 0, FAIL: 4 })
+    expect(requests.map((request) => new URL(request.url).search).sort()).toEqual([
+      '?violationState=FAIL&pageNumber=1&pageSize=1',
+      '?violationState=INFO&pageNumber=1&pageSize=1',
+      '?violationState=WARN&pageNumber=1&pageSize=1',
+    ])
   })
 })
 

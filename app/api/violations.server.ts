@@ -6,7 +6,11 @@ import {
   ViolationAnalysisShape,
   ViolationPolicyShape,
 } from '../../common/policy-shapes.ts'
-import type { ViolationAnalysisState } from '../../common/dt-vocabulary.ts'
+import {
+  POLICY_VIOLATION_STATES,
+  type PolicyViolationState,
+  type ViolationAnalysisState,
+} from '../../common/dt-vocabulary.ts'
 import {
   violationAuditQuery,
   type ViolationAuditParams,
@@ -33,6 +37,8 @@ export const PROJECT_VIOLATION_SORTS = [
   'policyCondition.policy.name',
   'component.name',
   'timestamp',
+  'analysis.analysisState',
+  'analysis.suppressed',
 ] as const
 
 async function readPage(response: Response) {
@@ -43,6 +49,8 @@ async function readPage(response: Response) {
 
 export interface ProjectViolationOptions {
   suppressed: boolean
+  /** Lookout's additive filter: only this state (the 4.13 project list has none). */
+  violationState?: PolicyViolationState
   searchText?: string
   pageNumber: number
   pageSize: number
@@ -59,6 +67,7 @@ export async function listProjectViolations(
   const response = await api.send(`/v1/violation/project/${encodeURIComponent(projectUuid)}`, {
     query: {
       suppressed: options.suppressed,
+      violationState: options.violationState,
       searchText: options.searchText,
       pageNumber: options.pageNumber,
       pageSize: options.pageSize,
@@ -67,6 +76,23 @@ export async function listProjectViolations(
     },
   })
   return readPage(response)
+}
+
+/**
+ * How many unsuppressed violations of each state the project has (4.13's tab badges, which it
+ * reads from metrics), counted with Lookout's state filter and one-row pages.
+ */
+export async function countProjectViolations(api: ApiClient, projectUuid: string) {
+  const counts = await Promise.all(
+    POLICY_VIOLATION_STATES.map(async (state) => {
+      const response = await api.send(`/v1/violation/project/${encodeURIComponent(projectUuid)}`, {
+        query: { violationState: state, pageNumber: 1, pageSize: 1 },
+      })
+      await response.body?.cancel()
+      return [state, Number(response.headers.get('X-Total-Count') ?? 0) || 0] as const
+    }),
+  )
+  return Object.fromEntries(counts) as Record<PolicyViolationState, number>
 }
 
 /** One page of GET /violation (the portfolio, §4.14) with its total. */

@@ -31,6 +31,8 @@ export const VIOLATION_AUDIT_SORTS = [
   'component.name',
   'project.name',
   'timestamp',
+  'analysis.analysisState',
+  'analysis.suppressed',
   'component.license',
 ] as const
 export const DEFAULT_VIOLATION_SORT = 'timestamp'

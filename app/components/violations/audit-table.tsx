@@ -23,8 +23,8 @@ const COLUMNS: Array<Omit<ListColumn, 'label'> & { labelKey: string }> = [
   { key: 'component', labelKey: 'violations.columns.component', sort: 'component.name' },
   { key: 'project', labelKey: 'violations.columns.project', sort: 'project.name' },
   { key: 'timestamp', labelKey: 'violations.columns.occurredOn', sort: 'timestamp' },
-  { key: 'analysis', labelKey: 'violations.columns.analysis' },
-  { key: 'suppressed', labelKey: 'violations.columns.suppressed' },
+  { key: 'analysis', labelKey: 'violations.columns.analysis', sort: 'analysis.analysisState' },
+  { key: 'suppressed', labelKey: 'violations.columns.suppressed', sort: 'analysis.suppressed' },
   { key: 'license', labelKey: 'violations.columns.license', sort: 'component.license' },
 ]
 

@@ -18,8 +18,8 @@ const COLUMNS: Array<Omit<ListColumn, 'label'> & { labelKey: string }> = [
   { key: 'policy', labelKey: 'violations.columns.policy', sort: 'policyCondition.policy.name' },
   { key: 'component', labelKey: 'violations.columns.component', sort: 'component.name' },
   { key: 'timestamp', labelKey: 'violations.columns.occurredOn', sort: 'timestamp' },
-  { key: 'analysis', labelKey: 'violations.columns.analysis' },
-  { key: 'suppressed', labelKey: 'violations.columns.suppressed' },
+  { key: 'analysis', labelKey: 'violations.columns.analysis', sort: 'analysis.analysisState' },
+  { key: 'suppressed', labelKey: 'violations.columns.suppressed', sort: 'analysis.suppressed' },
 ]
 
 /**

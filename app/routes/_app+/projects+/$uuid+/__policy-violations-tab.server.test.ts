@@ -32,9 +32,10 @@ describe('the policy violations tab URL', () => {
   it('reads sort, search, the suppressed switch and the open violation', () => {
     expect(
       parse(
-        `sortName=timestamp&sortOrder=asc&searchText=gpl&suppressed=1&expanded=${V.toUpperCase()}`,
+        `sortName=timestamp&sortOrder=asc&searchText=gpl&suppressed=1&violationState=fail&expanded=${V.toUpperCase()}`,
       ),
     ).toMatchObject({
+      violationState: 'FAIL',
       sortName: 'timestamp',
       sortOrder: 'asc',
       searchText: 'gpl',
@@ -44,7 +45,8 @@ describe('the policy violations tab URL', () => {
   })
 
   it('ignores a column the API cannot sort by and an open row that is not a uuid', () => {
-    expect(parse('sortName=project.name&expanded=x')).toMatchObject({
+    expect(parse('sortName=project.name&expanded=x&violationState=BAD')).toMatchObject({
+      violationState: undefined,
       sortName: undefined,
       expanded: undefined,
       suppressed: false,

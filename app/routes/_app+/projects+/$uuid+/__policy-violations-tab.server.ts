@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { POLICY_VIOLATION_STATES } from '../../../../../common/dt-vocabulary.ts'
 import { ApiError, type ApiClient } from '~/api/client.server.ts'
 import { listAllLicenseGroups, listConciseLicenses } from '~/api/licenses.server.ts'
 import {
@@ -13,9 +14,17 @@ import { ViolationDecisionSchema } from '~/components/violations/decision-schema
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** The tab's address: search, sort, paging, the suppressed switch and the open violation. */
+/**
+ * The tab's address: search, sort, paging, the suppressed switch, the state the counts above
+ * the table narrowed it to, and the open violation.
+ */
 export const ViolationListParamsSchema = listParamsSchema(PROJECT_VIOLATION_SORTS, {
   suppressed: flagParam,
+  violationState: z
+    .string()
+    .optional()
+    .transform((value) => POLICY_VIOLATION_STATES.find((state) => state === value?.toUpperCase()))
+    .catch(undefined),
   expanded: z
     .string()
     .regex(UUID)

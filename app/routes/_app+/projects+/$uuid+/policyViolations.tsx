@@ -2,12 +2,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
-import { listProjectViolations } from '~/api/violations.server.ts'
+import { countProjectViolations, listProjectViolations } from '~/api/violations.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
 import { Pager } from '~/components/list-kit/pager.tsx'
 import { FilterSwitch, ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { parseListParams } from '~/components/list-kit/url-state.ts'
+import { ViolationStateCounts } from '~/components/violations/state-counts.tsx'
 import { ViolationPanel } from '~/components/violations/violation-panel.tsx'
 import { ViolationsTable } from '~/components/violations/violations-table.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
@@ -28,20 +29,26 @@ const ANALYSE = 'POLICY_VIOLATION_ANALYSIS'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, permissions } = await requireUser(request, context, VIEW)
   const query = parseListParams(ViolationListParamsSchema, new URL(request.url).searchParams)
-  const { violations, total } = await listProjectViolations(api, params.uuid ?? '', {
-    suppressed: query.suppressed,
-    searchText: query.searchText,
-    pageNumber: query.page,
-    pageSize: query.pageSize,
-    sortName: query.sortName,
-    sortOrder: query.sortOrder,
-  })
+  const uuid = params.uuid ?? ''
+  const [{ violations, total }, counts] = await Promise.all([
+    listProjectViolations(api, uuid, {
+      suppressed: query.suppressed,
+      violationState: query.violationState,
+      searchText: query.searchText,
+      pageNumber: query.page,
+      pageSize: query.pageSize,
+      sortName: query.sortName,
+      sortOrder: query.sortOrder,
+    }),
+    countProjectViolations(api, uuid),
+  ])
   const open = query.expanded
     ? violations.find((violation) => violation.uuid.toLowerCase() === query.expanded)
     : undefined
   return json({
     violations,
     total,
+    counts,
     query,
     panel: open ? await loadViolationPanel(api, open) : undefined,
     canAudit: meetsRequirement(permissions, ANALYSE),
@@ -82,6 +89,7 @@ export default function ProjectPolicyViolationsTab() {
       <h2 id="violations-heading" className="text-lg font-semibold">
         {caption}
       </h2>
+      <ViolationStateCounts counts={data.counts} current={query.violationState} />
       <ListToolbar
         idPrefix="violations"
         searchLabel={t('violations.search')}
@@ -95,7 +103,11 @@ export default function ProjectPolicyViolationsTab() {
         />
       </ListToolbar>
       {violations.length === 0 ? (
-        <EmptyList>{query.searchText ? t('violations.noMatch') : t('violations.empty')}</EmptyList>
+        <EmptyList>
+          {query.searchText || query.violationState
+            ? t('violations.noMatch')
+            : t('violations.empty')}
+        </EmptyList>
       ) : (
         <ViolationsTable
           projectUuid={projectUuid}
