@@ -103,6 +103,13 @@ describe('the portfolio view', () => {
       query: { pageNumber: '1', pageSize: '1000', sortName: 'name', sortOrder: 'asc' },
     })
   })
+
+  it('leaves the Policies filter out when the server refuses the policy list', async () => {
+    const refused = fakeApi(() => new Response('', { status: 403 }))
+    expect(await listPolicyChoices(refused.api)).toBeUndefined()
+    const failing = fakeApi(() => new Response('', { status: 500 }))
+    await expect(listPolicyChoices(failing.api)).rejects.toThrow('500')
+  })
 })
 
 describe('violation analysis', () => {

@@ -15,7 +15,7 @@ import {
   violationAuditQuery,
   type ViolationAuditParams,
 } from '~/components/violations/audit-params.ts'
-import type { ApiClient } from './client.server.ts'
+import { ApiError, type ApiClient } from './client.server.ts'
 
 /** §3.15, read leniently. */
 export const ViolationAnalysisSchema = ViolationAnalysisShape.loose()
@@ -133,12 +133,24 @@ export function putViolationAnalysis(api: ApiClient, request: ViolationAnalysisR
   })
 }
 
+/** A lookup that may be refused (no permission, not there): undefined instead of an error. */
+export const unlessRefused = <T>(promise: Promise<T>) =>
+  promise.catch((error) => {
+    if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return undefined
+    throw error
+  })
+
 const PolicyChoiceSchema = z.object({ uuid: z.string(), name: z.string() }).loose()
 
-/** Every policy's uuid and name by name, for the audit view's Policies filter (POLICY_MANAGEMENT). */
+/**
+ * Every policy's uuid and name by name, for the audit view's Policies filter (POLICY_MANAGEMENT);
+ * undefined when the server refuses the list, and the filter is then left out.
+ */
 export async function listPolicyChoices(api: ApiClient) {
-  const policies = await api.json(z.array(PolicyChoiceSchema), '/v1/policy', {
-    query: { pageNumber: 1, pageSize: 1000, sortName: 'name', sortOrder: 'asc' },
-  })
-  return policies.map(({ uuid, name }) => ({ uuid, name }))
+  const policies = await unlessRefused(
+    api.json(z.array(PolicyChoiceSchema), '/v1/policy', {
+      query: { pageNumber: 1, pageSize: 1000, sortName: 'name', sortOrder: 'asc' },
+    }),
+  )
+  return policies?.map(({ uuid, name }) => ({ uuid, name }))
 }

@@ -92,16 +92,17 @@ export function ComponentLink({
   )
 }
 
-/** A suppressed flag: a check mark, or nothing; the words for screen readers. */
+/**
+ * A suppressed flag: a check mark, or nothing; the words for screen readers (`relative`, so they
+ * stay inside the table's sideways scroll box when the column is out of sight).
+ */
 export function SuppressedCell({ value }: { value: boolean | undefined }) {
   const { t } = useTranslation()
-  return value ? (
-    <>
-      <Check aria-hidden className="size-4" />
-      <span className="sr-only">{t('findings.yes')}</span>
-    </>
-  ) : (
-    <span className="sr-only">{t('findings.no')}</span>
+  return (
+    <span className="relative inline-block">
+      {value ? <Check aria-hidden className="size-4" /> : null}
+      <span className="sr-only">{t(value ? 'findings.yes' : 'findings.no')}</span>
+    </span>
   )
 }
 

@@ -12,20 +12,33 @@ import { formatDate } from '~/utils/date.ts'
 import { cn } from '~/utils/misc.ts'
 import { RiskTypeLabel, ViolationAnalysisLabel, ViolationStateLabel } from './labels.tsx'
 
+/** Columns shown from 2xl on, so the list fits 1366 px beside the Filters panel (decision 009). */
+const SECONDARY = 'hidden 2xl:table-cell'
+
 const COLUMNS: Array<Omit<ListColumn, 'label'> & { labelKey: string }> = [
   {
     key: 'state',
     labelKey: 'violations.columns.state',
     sort: 'policyCondition.policy.violationState',
   },
-  { key: 'type', labelKey: 'violations.columns.type', sort: 'type' },
+  { key: 'type', labelKey: 'violations.columns.type', sort: 'type', className: SECONDARY },
   { key: 'policy', labelKey: 'violations.columns.policy', sort: 'policyCondition.policy.name' },
   { key: 'component', labelKey: 'violations.columns.component', sort: 'component.name' },
   { key: 'project', labelKey: 'violations.columns.project', sort: 'project.name' },
-  { key: 'timestamp', labelKey: 'violations.columns.occurredOn', sort: 'timestamp' },
+  {
+    key: 'timestamp',
+    labelKey: 'violations.columns.occurredOn',
+    sort: 'timestamp',
+    className: SECONDARY,
+  },
   { key: 'analysis', labelKey: 'violations.columns.analysis', sort: 'analysis.analysisState' },
   { key: 'suppressed', labelKey: 'violations.columns.suppressed', sort: 'analysis.suppressed' },
-  { key: 'license', labelKey: 'violations.columns.license', sort: 'component.license' },
+  {
+    key: 'license',
+    labelKey: 'violations.columns.license',
+    sort: 'component.license',
+    className: SECONDARY,
+  },
 ]
 
 /** The resolved license's id linking to its page, else the component's own license text. */
@@ -72,11 +85,11 @@ export function ViolationAuditTable({ violations }: { violations: PolicyViolatio
             <td className={cellClass}>
               <ViolationStateLabel state={policyCondition.policy.violationState} />
             </td>
-            <td className={cellClass}>
+            <td className={cn(cellClass, SECONDARY)}>
               <RiskTypeLabel type={violation.type} />
             </td>
             <td className={cellClass}>
-              <Truncated text={policyCondition.policy.name} />
+              <Truncated text={policyCondition.policy.name} className="max-w-[12rem]" />
             </td>
             <td className={cellClass}>
               <ComponentLink projectUuid={project.uuid} component={component} withVersion />
@@ -89,7 +102,7 @@ export function ViolationAuditTable({ violations }: { violations: PolicyViolatio
                 {project.version ? `${project.name} ${project.version}` : project.name}
               </Link>
             </td>
-            <td className={cn(cellClass, 'whitespace-nowrap')}>
+            <td className={cn(cellClass, SECONDARY, 'whitespace-nowrap')}>
               {formatDate(violation.timestamp, i18n.language)}
             </td>
             <td className={cellClass}>
@@ -112,7 +125,7 @@ export function ViolationAuditTable({ violations }: { violations: PolicyViolatio
             <td className={cellClass}>
               <SuppressedCell value={analysis?.isSuppressed} />
             </td>
-            <td className={cellClass}>
+            <td className={cn(cellClass, SECONDARY)}>
               <LicenseCell component={component} />
             </td>
           </tr>

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { POLICY_VIOLATION_STATES } from '../../../../../common/dt-vocabulary.ts'
-import { ApiError, type ApiClient } from '~/api/client.server.ts'
+import type { ApiClient } from '~/api/client.server.ts'
 import { listAllLicenseGroups, listConciseLicenses } from '~/api/licenses.server.ts'
 import {
   getViolationAnalysis,
   PROJECT_VIOLATION_SORTS,
   putViolationAnalysis,
+  unlessRefused,
   type PolicyViolation,
 } from '~/api/violations.server.ts'
 import { flagParam, listParamsSchema } from '~/components/list-kit/url-state.ts'
@@ -42,25 +43,18 @@ export function violationsTabUrl(projectUuid: string, current: URLSearchParams) 
   return `/projects/${encodeURIComponent(projectUuid)}/policyViolations${query ? `?${query}` : ''}`
 }
 
-/** A refusal (no permission, gone) reads as "no name": the panel then shows the uuid. */
-const orNothing = <T>(promise: Promise<T>) =>
-  promise.catch((error) => {
-    if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return undefined
-    throw error
-  })
-
 /** A license's or license group's name for a condition value that is its uuid. */
 async function valueLabel(api: ApiClient, violation: PolicyViolation) {
   const { subject, value } = violation.policyCondition
   const kind = namedValueKind(subject)
   if (kind === 'license') {
-    const license = (await orNothing(listConciseLicenses(api)))?.find(
+    const license = (await unlessRefused(listConciseLicenses(api)))?.find(
       (candidate) => candidate.uuid === value,
     )
     return license ? `${license.licenseId} (${license.name})` : undefined
   }
   if (kind === 'licenseGroup') {
-    const groups = await orNothing(listAllLicenseGroups(api))
+    const groups = await unlessRefused(listAllLicenseGroups(api))
     return groups?.find((group) => group.uuid === value)?.name
   }
   return undefined
