@@ -97,135 +97,123 @@ const refusal = (errors: Errors) =>
     { errors },
   )
 
+type Condition = DocumentPolicy['conditions'][number]
+type ProjectRef = { name: string; version: string | null }
+
+const projectKey = (ref: ProjectRef) => JSON.stringify([ref.name, ref.version])
+const valuesOf = (document: PolicyDocument, subject: string) =>
+  document.policies.flatMap((p) =>
+    p.conditions.filter((c) => c.subject === subject).map((c) => c.value.trim()),
+  )
+
+/** Everything the document names, looked up with one query per kind. */
+async function loadReferences(db: Queryable, document: PolicyDocument) {
+  const licenseIds = [
+    ...document.licenseGroups.flatMap((g) => g.licenses),
+    ...valuesOf(document, 'LICENSE'),
+  ]
+  const licenses = await licensesByLicenseIds(db, [...new Set(licenseIds)])
+  const documentGroups = new Set(document.licenseGroups.map((g) => g.name))
+  const groupNames = new Set([...documentGroups, ...valuesOf(document, 'LICENSE_GROUP')])
+  const groups = await licenseGroupsByNames(db, [...groupNames])
+  const policies = await findPoliciesByNames(
+    db,
+    document.policies.map((p) => p.name),
+  )
+  const refs = document.policies.flatMap((p) =>
+    p.projects.map((ref) => ({ name: ref.name, version: ref.version ?? null })),
+  )
+  const projects = await projectsByNameVersion(db, refs)
+  return {
+    licenses: new Map(licenses.map((license) => [license.license_id, license])),
+    documentGroups,
+    storedGroups: new Map(groups.map((group) => [group.name, group])),
+    storedPolicies: new Map(policies.map((policy) => [policy.name, policy])),
+    projects: new Map(projects.map((project) => [projectKey(project), project.id])),
+  }
+}
+
+type References = Awaited<ReturnType<typeof loadReferences>>
+
+function checkGroup(doc: DocumentLicenseGroup, g: number, refs: References, errors: Errors) {
+  const licenseRowIds = new Set<number>()
+  doc.licenses.forEach((licenseId, l) => {
+    const license = refs.licenses.get(licenseId)
+    if (license) licenseRowIds.add(license.id)
+    else errors[`licenseGroups[${g}].licenses[${l}]`] = `No license with the id ${licenseId} exists`
+  })
+  return {
+    doc,
+    existing: refs.storedGroups.get(doc.name),
+    licenseRowIds: [...licenseRowIds],
+    licenseIds: [...new Set(doc.licenses)].sort(),
+  }
+}
+
+/** The stored value of a LICENSE or LICENSE_GROUP condition, or the reason there is none. */
+function storedValue(condition: CheckedCondition, refs: References): string | undefined {
+  const { subject, value } = condition
+  if (value === '' || (subject === 'LICENSE' && value === 'unresolved')) return undefined
+  if (subject === 'LICENSE') {
+    const license = refs.licenses.get(value)
+    if (license) condition.value = license.uuid
+    return license ? undefined : `No license with the id ${value} exists`
+  }
+  if (subject !== 'LICENSE_GROUP') return undefined
+  const stored = refs.storedGroups.get(value)
+  if (stored) condition.value = stored.uuid
+  else if (refs.documentGroups.has(value)) {
+    condition.newGroup = value
+    condition.value = PENDING_UUID
+  } else return `No license group named ${value} exists here or in the document`
+  return undefined
+}
+
+function checkCondition(condition: Condition, at: string, refs: References, errors: Errors) {
+  const { subject, operator } = condition
+  const checked: CheckedCondition = { subject, operator, value: condition.value.trim() }
+  const unknown = storedValue(checked, refs)
+  const reason = unknown ?? conditionValueProblem(subject, operator, checked.value)
+  if (reason) errors[at] = unknown ?? PROBLEM_TEXT[reason as ConditionValueProblem]
+  return checked
+}
+
+function checkPolicy(doc: DocumentPolicy, p: number, refs: References, errors: Errors) {
+  const at = `policies[${p}]`
+  const conditions = doc.conditions.map((c, i) =>
+    checkCondition(c, `${at}.conditions[${i}].value`, refs, errors),
+  )
+  const projectIds = new Set<number>()
+  doc.projects.forEach((ref, j) => {
+    const id = refs.projects.get(projectKey({ name: ref.name, version: ref.version ?? null }))
+    if (id !== undefined) projectIds.add(id)
+    else {
+      const version = ref.version ? `version ${ref.version}` : 'without version'
+      errors[`${at}.projects[${j}]`] = `No project ${ref.name} ${version} exists`
+    }
+  })
+  return {
+    doc,
+    existing: refs.storedPolicies.get(doc.name),
+    conditions,
+    projectIds: [...projectIds],
+    tags: [...new Set(doc.tags.map((tag) => normaliseTagName(tag) ?? ''))].sort(),
+  }
+}
+
 /** Parses and checks a whole document; every problem is reported at once under its JSON path. */
 export async function checkDocument(db: Queryable, input: unknown): Promise<CheckedDocument> {
   const parsed = PolicyDocument.safeParse(input)
   if (!parsed.success) throw refusal(zodErrors(parsed.error.issues))
   const document = parsed.data
   const errors: Errors = {}
-  duplicates(
-    document.licenseGroups.map((g) => g.name),
-    'A license group',
-    (i) => `licenseGroups[${i}].name`,
-    errors,
-  )
-  duplicates(
-    document.policies.map((p) => p.name),
-    'A policy',
-    (i) => `policies[${i}].name`,
-    errors,
-  )
-
-  const conditionLicenseIds = document.policies.flatMap((p) =>
-    p.conditions.filter((c) => c.subject === 'LICENSE').map((c) => c.value.trim()),
-  )
-  const licenses = new Map(
-    (
-      await licensesByLicenseIds(db, [
-        ...new Set([...document.licenseGroups.flatMap((g) => g.licenses), ...conditionLicenseIds]),
-      ])
-    ).map((license) => [license.license_id, license]),
-  )
-  const documentGroups = new Set(document.licenseGroups.map((g) => g.name))
-  const groupNames = [
-    ...documentGroups,
-    ...document.policies.flatMap((p) =>
-      p.conditions.filter((c) => c.subject === 'LICENSE_GROUP').map((c) => c.value.trim()),
-    ),
-  ]
-  const storedGroups = new Map(
-    (await licenseGroupsByNames(db, [...new Set(groupNames)])).map((g) => [g.name, g]),
-  )
-  const storedPolicies = new Map(
-    (
-      await findPoliciesByNames(
-        db,
-        document.policies.map((p) => p.name),
-      )
-    ).map((p) => [p.name, p]),
-  )
-  const refs = document.policies.flatMap((p) =>
-    p.projects.map((ref) => ({ name: ref.name, version: ref.version ?? null })),
-  )
-  const projectKey = (ref: { name: string; version: string | null }) =>
-    JSON.stringify([ref.name, ref.version])
-  const projects = new Map(
-    (await projectsByNameVersion(db, refs)).map((row) => [projectKey(row), row.id]),
-  )
-
-  const groups = document.licenseGroups.map((doc, g): CheckedGroup => {
-    const licenseIds = [...new Set(doc.licenses)].sort()
-    const licenseRowIds: number[] = []
-    doc.licenses.forEach((licenseId, l) => {
-      const license = licenses.get(licenseId)
-      if (license) licenseRowIds.push(license.id)
-      else
-        errors[`licenseGroups[${g}].licenses[${l}]`] = `No license with the id ${licenseId} exists`
-    })
-    return {
-      doc,
-      existing: storedGroups.get(doc.name),
-      licenseRowIds: [...new Set(licenseRowIds)],
-      licenseIds,
-    }
-  })
-
-  const checkCondition = (
-    condition: DocumentPolicy['conditions'][number],
-    at: string,
-  ): CheckedCondition => {
-    const value = condition.value.trim()
-    const checked: CheckedCondition = {
-      subject: condition.subject,
-      operator: condition.operator,
-      value,
-    }
-    if (condition.subject === 'LICENSE' && value !== 'unresolved' && value !== '') {
-      const license = licenses.get(value)
-      if (!license) {
-        errors[at] = `No license with the id ${value} exists`
-        return checked
-      }
-      checked.value = license.uuid
-    } else if (condition.subject === 'LICENSE_GROUP' && value !== '') {
-      const stored = storedGroups.get(value)
-      if (documentGroups.has(value) && !stored) {
-        checked.newGroup = value
-        checked.value = PENDING_UUID
-      } else if (stored) checked.value = stored.uuid
-      else {
-        errors[at] = `No license group named ${value} exists here or in the document`
-        return checked
-      }
-    }
-    const reason = conditionValueProblem(condition.subject, condition.operator, checked.value)
-    if (reason) errors[at] = PROBLEM_TEXT[reason]
-    return checked
-  }
-
-  const policies = document.policies.map((doc, p): CheckedPolicy => {
-    const conditions = doc.conditions.map((c, i) =>
-      checkCondition(c, `policies[${p}].conditions[${i}].value`),
-    )
-    const projectIds: number[] = []
-    doc.projects.forEach((ref, j) => {
-      const id = projects.get(projectKey({ name: ref.name, version: ref.version ?? null }))
-      if (id !== undefined) projectIds.push(id)
-      else {
-        const version = ref.version ? ` version ${ref.version}` : ' without version'
-        errors[`policies[${p}].projects[${j}]`] = `No project ${ref.name}${version} exists`
-      }
-    })
-    const tags = [...new Set(doc.tags.map((tag) => normaliseTagName(tag) ?? ''))].sort()
-    return {
-      doc,
-      existing: storedPolicies.get(doc.name),
-      conditions,
-      projectIds: [...new Set(projectIds)],
-      tags,
-    }
-  })
-
+  const groupNames = document.licenseGroups.map((g) => g.name)
+  duplicates(groupNames, 'A license group', (i) => `licenseGroups[${i}].name`, errors)
+  const policyNames = document.policies.map((p) => p.name)
+  duplicates(policyNames, 'A policy', (i) => `policies[${i}].name`, errors)
+  const refs = await loadReferences(db, document)
+  const groups = document.licenseGroups.map((doc, g) => checkGroup(doc, g, refs, errors))
+  const policies = document.policies.map((doc, p) => checkPolicy(doc, p, refs, errors))
   if (Object.keys(errors).length > 0) throw refusal(errors)
   return { groups, policies }
 }
