@@ -154,7 +154,7 @@ describe('PUT /v1/policy/{uuid}/conditions', () => {
     await f.clearReevaluations()
     const response = await f.call('PUT', `/v1/policy/${policy.uuid}/conditions`, [
       { uuid: kept.uuid, subject: 'SEVERITY', operator: 'IS', value: 'HIGH' },
-      { subject: 'AGE', operator: 'NUMERIC_GREATER_THAN', value: ' P1Y ' },
+      { uuid: '', subject: 'AGE', operator: 'NUMERIC_GREATER_THAN', value: ' P1Y ' },
       { uuid: changed.uuid, subject: 'PACKAGE_URL', operator: 'NO_MATCH', value: 'pkg:npm/b' },
     ])
     expect(response.status).toBe(200)

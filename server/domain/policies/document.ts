@@ -21,7 +21,7 @@ import { policyViews } from './view.ts'
 export const POLICY_DOCUMENT_FORMAT = 'lookout-policies'
 export const POLICY_DOCUMENT_VERSION = 1
 export const MAX_DOCUMENT_CONDITIONS = 100
-// Java's Integer.MAX_VALUE: 4.13 keeps a risk weight in an int.
+// 4.13 keeps a risk weight in a Java int.
 const RISK_WEIGHT_MAX = 2_147_483_647
 
 const TagName = z
@@ -60,7 +60,7 @@ export const DocumentLicenseGroup = z.object({
   riskWeight: z
     .number()
     .int()
-    .min(0, 'must be greater than or equal to 0')
+    .min(-RISK_WEIGHT_MAX - 1)
     .max(RISK_WEIGHT_MAX)
     .default(0),
   licenses: z.array(z.string()).default([]),

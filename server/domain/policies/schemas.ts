@@ -65,7 +65,8 @@ const itemsMessage = (min: number) => sizeMessage(min, MAX_ITEMS)
 export const ConditionListBody = z
   .array(
     z.object({
-      uuid: BodyUuid.nullish(),
+      // A form's blank row sends an empty uuid: it is a new condition.
+      uuid: z.preprocess((value) => (value === '' ? null : value), BodyUuid.nullish()),
       subject: ConditionSubject,
       operator: ConditionOperator,
       value: z.string(),

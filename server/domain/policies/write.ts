@@ -31,6 +31,12 @@ import {
 export const NAME_TAKEN = 'A policy with the specified name already exists.'
 const TAG_NOT_FOUND = 'The tag could not be found.'
 
+/** A concurrent write of the same name loses at the unique index: the same 409. */
+const nameRace = (error: unknown) => {
+  if ((error as { code?: unknown }).code === '23505') throw textError(409, NAME_TAKEN)
+  throw error
+}
+
 async function requireFreeName(db: Queryable, name: string, ownId?: number) {
   const existing = await findPolicyByName(db, name)
   if (existing && existing.id !== ownId) throw textError(409, NAME_TAKEN)
@@ -45,17 +51,19 @@ export async function lockPolicy(db: Queryable, uuid: string, notFound = POLICY_
 
 /** PUT /policy: a new policy without conditions or limits (nothing to evaluate yet). */
 export async function createPolicy(db: Database, body: PolicyCreateBody): Promise<PolicyView> {
-  return db.transaction(async (tx) => {
-    await requireFreeName(tx, body.name)
-    const row = await insertPolicy(tx, {
-      name: body.name,
-      operator: body.operator ?? 'ANY',
-      violationState: body.violationState ?? 'INFO',
-      includeChildren: false,
-      onlyLatestProjectVersion: body.onlyLatestProjectVersion ?? false,
+  return db
+    .transaction(async (tx) => {
+      await requireFreeName(tx, body.name)
+      const row = await insertPolicy(tx, {
+        name: body.name,
+        operator: body.operator ?? 'ANY',
+        violationState: body.violationState ?? 'INFO',
+        includeChildren: false,
+        onlyLatestProjectVersion: body.onlyLatestProjectVersion ?? false,
+      })
+      return policyView(tx, row)
     })
-    return policyView(tx, row)
-  })
+    .catch(nameRace)
 }
 
 /** POST /policy: replaces name, operator, state and both flags. */
@@ -64,27 +72,29 @@ export async function updatePolicy(
   enqueue: Enqueue,
   body: PolicyUpdateBody,
 ): Promise<PolicyView> {
-  return db.transaction(async (tx) => {
-    const row = await lockPolicy(tx, body.uuid ?? '')
-    await requireFreeName(tx, body.name, row.id)
-    const write = {
-      name: body.name,
-      operator: body.operator ?? row.operator,
-      violationState: body.violationState ?? row.violation_state,
-      includeChildren: body.includeChildren ?? false,
-      onlyLatestProjectVersion: body.onlyLatestProjectVersion ?? false,
-    }
-    await writePolicy(tx, row.id, write)
-    await requestPolicyReevaluation(tx, enqueue)
-    return policyView(tx, {
-      ...row,
-      name: write.name,
-      operator: write.operator,
-      violation_state: write.violationState,
-      include_children: write.includeChildren,
-      only_latest_project_version: write.onlyLatestProjectVersion,
+  return db
+    .transaction(async (tx) => {
+      const row = await lockPolicy(tx, body.uuid ?? '')
+      await requireFreeName(tx, body.name, row.id)
+      const write = {
+        name: body.name,
+        operator: body.operator ?? row.operator,
+        violationState: body.violationState ?? row.violation_state,
+        includeChildren: body.includeChildren ?? false,
+        onlyLatestProjectVersion: body.onlyLatestProjectVersion ?? false,
+      }
+      await writePolicy(tx, row.id, write)
+      await requestPolicyReevaluation(tx, enqueue)
+      return policyView(tx, {
+        ...row,
+        name: write.name,
+        operator: write.operator,
+        violation_state: write.violationState,
+        include_children: write.includeChildren,
+        only_latest_project_version: write.onlyLatestProjectVersion,
+      })
     })
-  })
+    .catch(nameRace)
 }
 
 /** DELETE /policy/{uuid}: its conditions and their violations go with it. */
