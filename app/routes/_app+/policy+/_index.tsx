@@ -108,18 +108,6 @@ export default function PoliciesRoute() {
   const limits = pageLimits(policies)
   const closeTo = listHref(searchParams, {})
 
-  const names = new Map<string, string>()
-  for (const policy of policies)
-    names.set(policy.uuid, t('policies.bulk.policyNamed', { name: policy.name }))
-  for (const project of [
-    ...limits.projects,
-    ...(bulk?.found?.projects ?? []),
-    ...(bulk?.chosen ?? []),
-  ])
-    names.set(project.uuid, t('policies.bulk.projectNamed', { name: projectLabel(project) }))
-  for (const tag of [draft.addTag.trim().toLowerCase(), ...draft.removeTags])
-    if (tag && !names.has(tag)) names.set(tag, t('policies.bulk.tagNamed', { name: tag }))
-
   return (
     <section aria-label={t('policy.tabs.policies')} className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -146,7 +134,15 @@ export default function PoliciesRoute() {
           <BulkProblems
             problems={bulk?.problems ?? []}
             refusals={bulk?.refusals ?? []}
-            nameOf={(key) => names.get(key)}
+            known={{
+              policies,
+              projects: [
+                ...limits.projects,
+                ...(bulk?.found?.projects ?? []),
+                ...(bulk?.chosen ?? []),
+              ],
+              tags: [draft.addTag.trim().toLowerCase(), ...draft.removeTags].filter(Boolean),
+            }}
           />
           <BulkChanges
             state={bulk}
