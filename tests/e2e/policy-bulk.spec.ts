@@ -13,7 +13,8 @@ test('the Policies tab lists, searches and sorts policies, and every state passe
     const user = await makeUser(['POLICY_MANAGEMENT', 'VIEW_PORTFOLIO'])
     await signIn(page, user, '/policy')
     await expect(page.getByRole('heading', { name: 'Policy Management', level: 1 })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Policies' })).toHaveAttribute(
+    const tabs = page.getByRole('navigation', { name: 'Policy management tabs' })
+    await expect(tabs.getByRole('link', { name: 'Policies' })).toHaveAttribute(
       'aria-current',
       'page',
     )
