@@ -35,6 +35,7 @@ test('the Policies tab lists, searches and sorts policies, and every state passe
 
     const nameHeader = page.getByRole('columnheader', { name: 'Policy name' }).getByRole('link')
     await nameHeader.click()
+    await expect(page).toHaveURL(/sortName=name&sortOrder=asc/)
     await nameHeader.click()
     await expect(page).toHaveURL(/sortName=name&sortOrder=desc/)
     await expect(rows.nth(1)).toContainText(`sort-b-${run}`)
