@@ -117,14 +117,13 @@ export function BulkChanges({
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        {canLimit ? (
-          <BulkProjects
-            {...common}
-            found={state?.found}
-            chosen={state?.chosen ?? []}
-            pageProjects={pageProjects}
-          />
-        ) : null}
+        <BulkProjects
+          {...common}
+          canSearch={canLimit}
+          found={state?.found}
+          chosen={state?.chosen ?? []}
+          pageProjects={pageProjects}
+        />
         <BulkTags {...common} pageTags={pageTags} suggestions={tagSuggestions} />
       </div>
       <div className="flex flex-wrap justify-between gap-2">

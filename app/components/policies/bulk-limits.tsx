@@ -63,27 +63,20 @@ function CheckList({
 const asItems = (projects: ProjectChoice[]) =>
   projects.map((project) => ({ value: project.uuid, label: projectLabel(project) }))
 
-/**
- * Projects to limit the selection to, found by a server-side search (a button of the same form,
- * so the selection and the other changes travel along), and projects to take away from it:
- * those the policies on this page are limited to.
- */
-export function BulkProjects({
+/** A server-side search of active projects, and checkboxes to add the ones found. */
+function ProjectFinder({
   draft,
   invalid,
   found,
   chosen,
-  pageProjects,
 }: BulkFieldsProps & {
   found: { projects: ProjectChoice[]; total: number } | undefined
   chosen: ProjectChoice[]
-  pageProjects: ProjectChoice[]
 }) {
   const { t } = useTranslation()
   const candidates = [...chosen, ...(found?.projects ?? [])]
   return (
-    <fieldset className={groupClass}>
-      <legend className={legendClass}>{t('policies.bulk.projects')}</legend>
+    <>
       <div className="flex flex-col gap-1">
         <label htmlFor={bulkFieldId('projectSearch')} className="text-sm font-medium">
           {t('policies.bulk.projectSearch')}
@@ -126,6 +119,36 @@ export function BulkProjects({
               ? t('policies.bulk.foundMore', { shown: found.projects.length, total: found.total })
               : null}
       </p>
+    </>
+  )
+}
+
+/**
+ * Projects to limit the selection to, found by a server-side search (a button of the same form,
+ * so the selection and the other changes travel along), and projects to take away from it:
+ * those the policies on this page are limited to.
+ */
+export function BulkProjects({
+  draft,
+  invalid,
+  canSearch,
+  found,
+  chosen,
+  pageProjects,
+}: BulkFieldsProps & {
+  /** Finding projects needs VIEW_PORTFOLIO; taking listed ones away does not. */
+  canSearch: boolean
+  found: { projects: ProjectChoice[]; total: number } | undefined
+  chosen: ProjectChoice[]
+  pageProjects: ProjectChoice[]
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className={groupClass}>
+      <legend className={legendClass}>{t('policies.bulk.projects')}</legend>
+      {canSearch ? (
+        <ProjectFinder draft={draft} invalid={invalid} found={found} chosen={chosen} />
+      ) : null}
       {pageProjects.length > 0 ? (
         <CheckList
           field="removeProjects"
