@@ -29,6 +29,8 @@ import { decodeBom } from './inspect.ts'
 import { collectGarbageIfDue } from './memory.ts'
 import type { ComponentProperty, ConvertedBom } from './model.ts'
 import { componentValues, planIngest, type IngestPlan, type NewComponent } from './sync.ts'
+import { loadLicenseLookup } from '../licenses/resolution.ts'
+import { resolveLicenseChoice } from '../licenses/resolve.ts'
 
 const gunzipAsync = promisify(gunzip)
 
@@ -58,6 +60,17 @@ export async function internalMatcher(
   if (!groups && !names) return () => false
   return (group, name) =>
     Boolean((groups && group !== null && groups.test(group)) || (names && names.test(name)))
+}
+
+/** §1.7 against the catalogue as it is now: one query for every license the BOM names. */
+async function resolveBomLicenses(db: Queryable, components: ConvertedBom['components']) {
+  const lookup = await loadLicenseLookup(
+    db,
+    components.map((component) => component.licenseChoice),
+  )
+  for (const component of components) {
+    Object.assign(component, resolveLicenseChoice(component.licenseChoice, lookup))
+  }
 }
 
 const RELEASED = { uuid: '', component: undefined!, dependencies: null } as NewComponent
@@ -111,6 +124,7 @@ export async function prepareIngest(
   const refused = await refusal(db, projectId)
   if (refused) return refused
   const stamp = await inventoryStamp(db, projectId)
+  await resolveBomLicenses(db, bom.components)
   collectGarbageIfDue()
   const slice = timeSlice()
   const deduped = await dedupeBom(bom, slice)
