@@ -1,8 +1,4 @@
-import type {
-  ConciseLicense,
-  License,
-  LicenseGroup,
-} from '../../common/policy-shapes.ts'
+import type { ConciseLicense, License, LicenseGroup } from '../../common/policy-shapes.ts'
 import type { LicenseGroupRow } from '../domain/licenses/groups.ts'
 import type { ConciseLicenseRow, LicenseRow } from '../domain/licenses/licenses.ts'
 

@@ -25,7 +25,8 @@ type Auth = { token: string } | { apiKey: string }
 const call = (method: string, path: string, json?: unknown, auth: Auth = { token: admin }) =>
   server.api.request(method, `/v1/licenseGroup${path}`, { ...auth, json })
 const licenseUuid = async (licenseId: string) =>
-  (await server.api.request('GET', `/v1/license/${licenseId}`, { token: admin })).json.uuid as string
+  (await server.api.request('GET', `/v1/license/${licenseId}`, { token: admin })).json
+    .uuid as string
 
 let sequence = 0
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++sequence}`

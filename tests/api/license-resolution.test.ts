@@ -104,7 +104,9 @@ describe('resolution on ingest (§1.7)', () => {
 
   it('keeps compound and WITH expressions as expressions, also when given as a name', async () => {
     const components = await componentsOf(project)
-    expect(components.get('expression-or')).toMatchObject({ licenseExpression: 'MIT OR Apache-2.0' })
+    expect(components.get('expression-or')).toMatchObject({
+      licenseExpression: 'MIT OR Apache-2.0',
+    })
     for (const name of ['expression-with', 'name-with']) {
       const component = components.get(name)!
       expect(component.licenseExpression).toBe(WITH)
@@ -174,7 +176,11 @@ describe('custom licenses change resolution', () => {
 
     // A BOM uploaded now resolves to it at once.
     const later = await createProject(server, 'license-resolution-later', '1')
-    await ingest(server, { project: later }, bom([library('late', [withName('Acme Internal License')])]))
+    await ingest(
+      server,
+      { project: later },
+      bom([library('late', [withName('Acme Internal License')])]),
+    )
     expect((await componentsOf(later)).get('late')!.resolvedLicense.licenseId).toBe('Acme-Internal')
 
     expect((await request('DELETE', '/v1/license/Acme-Internal')).status).toBe(204)

@@ -26,8 +26,10 @@ const get = (path: string, auth: { token: string } | { apiKey: string } = { toke
   server.api.request('GET', path, auth)
 const put = (json: unknown, auth: { token: string } | { apiKey: string } = { token: admin }) =>
   server.api.request('PUT', '/v1/license', { ...auth, json })
-const remove = (licenseId: string, auth: { token: string } | { apiKey: string } = { token: admin }) =>
-  server.api.request('DELETE', `/v1/license/${encodeURIComponent(licenseId)}`, auth)
+const remove = (
+  licenseId: string,
+  auth: { token: string } | { apiKey: string } = { token: admin },
+) => server.api.request('DELETE', `/v1/license/${encodeURIComponent(licenseId)}`, auth)
 
 async function catalogueSize() {
   const [row] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM license')
@@ -127,7 +129,9 @@ describe('GET /v1/license (paged)', () => {
     expect(desc.json.map((license: Json) => license.licenseId)).toEqual(
       expected.map((row) => row.license_id),
     )
-    const osi = await get('/v1/license?sortName=isOsiApproved&sortOrder=desc&pageSize=3&pageNumber=1')
+    const osi = await get(
+      '/v1/license?sortName=isOsiApproved&sortOrder=desc&pageSize=3&pageNumber=1',
+    )
     expect(osi.json.every((license: Json) => license.isOsiApproved)).toBe(true)
     const bad = await get('/v1/license?sortName=bogus&sortOrder=asc')
     expect(bad.status).toBe(400)
@@ -225,7 +229,9 @@ describe('PUT /v1/license (custom licenses)', () => {
   it('refuses a blank name and a licenseId outside DT’s identifier rule (400 list)', async () => {
     const blank = await put({ name: ' ', licenseId: 'Fine-1' })
     expect(blank.status).toBe(400)
-    expect(blank.json).toEqual([expect.objectContaining({ path: 'body.name', message: 'must not be blank' })])
+    expect(blank.json).toEqual([
+      expect.objectContaining({ path: 'body.name', message: 'must not be blank' }),
+    ])
     const spaced = await put({ name: 'Fine', licenseId: 'Not fine' })
     expect(spaced.status).toBe(400)
     expect(spaced.json[0]).toMatchObject({

@@ -4,13 +4,7 @@ import type { AppContext } from '../../context.ts'
 import * as licenses from '../../domain/licenses/licenses.ts'
 import { CustomLicenseBody, withExceptionAliases } from '../../domain/licenses/schemas.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
-import {
-  anyPrincipal,
-  NoContent,
-  plainText,
-  sendPage,
-  systemConfiguration,
-} from '../kit/index.ts'
+import { anyPrincipal, NoContent, plainText, sendPage, systemConfiguration } from '../kit/index.ts'
 import { conciseLicenseJson, licenseJson } from '../license-json.ts'
 import type { Api } from '../types.ts'
 

@@ -42,7 +42,10 @@ function packageVersion(name: string): string {
   for (;;) {
     const file = path.join(dir, 'package.json')
     if (fs.existsSync(file)) {
-      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string }
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        name?: string
+        version?: string
+      }
       if (manifest.name === name) return manifest.version ?? 'unknown'
     }
     if (path.dirname(dir) === dir) return 'unknown'

@@ -132,7 +132,9 @@ describe('resolveLicenseChoice: beyond 4.13', () => {
   })
 
   it('brackets an expression among several listed licenses', () => {
-    const choice = { licenses: [{ id: 'MIT' }, { name: 'GPL-2.0-only WITH Classpath-exception-2.0' }] }
+    const choice = {
+      licenses: [{ id: 'MIT' }, { name: 'GPL-2.0-only WITH Classpath-exception-2.0' }],
+    }
     expect(resolve(choice).licenseExpression).toBe(
       'MIT AND (GPL-2.0-only WITH Classpath-exception-2.0)',
     )
@@ -166,7 +168,10 @@ describe('expression helpers', () => {
 
   it('lists the texts a choice could name, for one catalogue query', () => {
     expect(
-      lookupTexts({ licenses: [{ id: 'MIT', name: 'MIT License' }, { name: 'X' }], expression: 'BSD-3-Clause' }),
+      lookupTexts({
+        licenses: [{ id: 'MIT', name: 'MIT License' }, { name: 'X' }],
+        expression: 'BSD-3-Clause',
+      }),
     ).toEqual(['MIT', 'MIT License', 'X', 'BSD-3-Clause'])
     expect(lookupTexts({ licenses: [], expression: 'MIT OR X11' })).toEqual([])
   })

@@ -54,7 +54,12 @@ export function licenseLookup(entries: readonly CatalogueEntry[]): LicenseLookup
 
 const SHORT = 255
 const cut = (text: string | undefined | null) => (text ? text.slice(0, SHORT) : null)
-const NOTHING: LicenseFields = { licenseId: null, license: null, licenseUrl: null, licenseExpression: null }
+const NOTHING: LicenseFields = {
+  licenseId: null,
+  license: null,
+  licenseUrl: null,
+  licenseExpression: null,
+}
 
 /** The texts a choice could name: what to load from the catalogue before resolving it. */
 export function lookupTexts(choice: LicenseChoice | null): string[] {
@@ -128,7 +133,12 @@ export function resolveLicenseChoice(
   for (const candidate of candidates) {
     const licenseId = resolveCandidate(candidate, lookup)
     if (licenseId !== undefined) {
-      return { licenseId, license: null, licenseUrl: cut(candidate.url), licenseExpression: expression }
+      return {
+        licenseId,
+        license: null,
+        licenseUrl: cut(candidate.url),
+        licenseExpression: expression,
+      }
     }
   }
   const first = candidates[0]
