@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts'
-import type { Queryable } from '../../db/database.ts'
+import type { Database, Queryable } from '../../db/database.ts'
 import {
   componentLicensesNaming,
   updateComponentLicenses,
+  type ComponentLicenseRow,
   type ComponentLicenseUpdate,
 } from '../../data/license-resolution.ts'
 import { catalogueEntriesNamed } from '../../data/licenses.ts'
@@ -78,53 +79,66 @@ export async function resolveWrittenLicense(
 
 const BATCH = 2000
 
+/** The license columns a stored row should hold now, or undefined when it holds them. */
+function changedColumns(
+  row: ComponentLicenseRow,
+  lookup: LicenseLookup,
+): ComponentLicenseUpdate | undefined {
+  const fields = resolveLicenseChoice(row.license_candidates as LicenseChoice | null, lookup)
+  const update = {
+    id: row.id,
+    license_id: fields.licenseId,
+    license: fields.license,
+    license_url: fields.licenseUrl,
+    license_expression: fields.licenseExpression,
+  }
+  const same =
+    update.license_id === row.license_id &&
+    update.license === row.license &&
+    update.license_url === row.license_url &&
+    update.license_expression === row.license_expression
+  return same ? undefined : update
+}
+
 /**
- * Walks the matching components in id order, a batch at a time: one read, one catalogue
- * lookup and one bulk update per batch. Projects whose components changed are evaluated again.
+ * Walks the matching components in id order, a batch at a time: one read, one catalogue lookup,
+ * then one transaction that rewrites the changed rows and queues the policy evaluation of their
+ * components, project by project. Answers how many components changed.
  */
 export async function resolveComponentLicensesAgain(
-  db: Queryable,
+  db: Database,
   enqueue: Enqueue,
   payload: LicenseResolutionPayload,
 ): Promise<number> {
-  const changedByProject = new Map<number, number[]>()
+  let changed = 0
   let after: number | string = 0
   for (;;) {
     const rows = await componentLicensesNaming(db, payload.texts ?? null, after, BATCH)
     if (rows.length === 0) break
     after = rows.at(-1)!.id
-    const choices = rows.map((row) => row.license_candidates as LicenseChoice | null)
-    const lookup = await loadLicenseLookup(db, choices)
+    const lookup = await loadLicenseLookup(
+      db,
+      rows.map((row) => row.license_candidates as LicenseChoice | null),
+    )
     const updates: ComponentLicenseUpdate[] = []
-    rows.forEach((row, i) => {
-      const fields = resolveLicenseChoice(choices[i]!, lookup)
-      const update = {
-        id: row.id,
-        license_id: fields.licenseId,
-        license: fields.license,
-        license_url: fields.licenseUrl,
-        license_expression: fields.licenseExpression,
-      }
-      const same =
-        update.license_id === row.license_id &&
-        update.license === row.license &&
-        update.license_url === row.license_url &&
-        update.license_expression === row.license_expression
-      if (same) return
+    const byProject = new Map<number, number[]>()
+    for (const row of rows) {
+      const update = changedColumns(row, lookup)
+      if (!update) continue
       updates.push(update)
-      const projectId = Number(row.project_id)
-      const ids = changedByProject.get(projectId) ?? []
-      if (ids.length === 0) changedByProject.set(projectId, ids)
+      const ids = byProject.get(Number(row.project_id)) ?? []
+      if (ids.length === 0) byProject.set(Number(row.project_id), ids)
       ids.push(Number(row.id))
+    }
+    await db.transaction(async (tx) => {
+      await updateComponentLicenses(tx, updates)
+      for (const [projectId, componentIds] of byProject) {
+        const evaluation: PolicyEvaluationPayload = { projectId, componentIds, reason: 'COMPONENT' }
+        await enqueue(tx, POLICY_EVALUATION_JOB, evaluation)
+      }
     })
-    await updateComponentLicenses(db, updates)
+    changed += updates.length
     if (rows.length < BATCH) break
   }
-  for (const [projectId, componentIds] of changedByProject) {
-    const evaluation: PolicyEvaluationPayload = { projectId, componentIds, reason: 'COMPONENT' }
-    await enqueue(db, POLICY_EVALUATION_JOB, evaluation)
-  }
-  let changed = 0
-  for (const ids of changedByProject.values()) changed += ids.length
   return changed
 }
