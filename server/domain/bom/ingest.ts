@@ -22,7 +22,7 @@ import {
   type PropertyInsert,
 } from '../../data/inventory-writes.ts'
 import { inventoryStamp } from '../../data/bom-inventory.ts'
-import { timeSlice } from '../../lib/time-slice.ts'
+import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 import type { InternalMatcher } from './convert.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'
@@ -63,13 +63,18 @@ export async function internalMatcher(
 }
 
 /** §1.7 against the catalogue as it is now: one query for every license the BOM names. */
-async function resolveBomLicenses(db: Queryable, components: ConvertedBom['components']) {
+async function resolveBomLicenses(
+  db: Queryable,
+  components: ConvertedBom['components'],
+  slice: TimeSlice,
+) {
   const lookup = await loadLicenseLookup(
     db,
     components.map((component) => component.licenseChoice),
   )
   for (const component of components) {
     Object.assign(component, resolveLicenseChoice(component.licenseChoice, lookup))
+    if (slice.due) await slice.pause()
   }
 }
 
@@ -124,9 +129,9 @@ export async function prepareIngest(
   const refused = await refusal(db, projectId)
   if (refused) return refused
   const stamp = await inventoryStamp(db, projectId)
-  await resolveBomLicenses(db, bom.components)
   collectGarbageIfDue()
   const slice = timeSlice()
+  await resolveBomLicenses(db, bom.components, slice)
   const deduped = await dedupeBom(bom, slice)
   const [components, properties, services] = [
     await loadStoredComponents(db, projectId),
