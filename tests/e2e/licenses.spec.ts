@@ -137,6 +137,14 @@ test('an administrator adds a custom license, is told what is wrong, and deletes
     'Acme grants you\n  everything.',
   )
 
+  // Custom licenses come first when sorted by that column, descending.
+  await page.goto('/licenses')
+  const custom = page.getByRole('columnheader', { name: 'Custom license' }).getByRole('link')
+  await custom.click()
+  await custom.click()
+  await expect(page).toHaveURL(/sortName=customLicense&sortOrder=desc/)
+  await expect(rows(page).first().getByRole('img', { name: 'Custom license' })).toBeVisible()
+
   // The same id again is refused next to the field.
   await page.goto('/licenses?create')
   await dialog.getByLabel('License name').fill('Another name')

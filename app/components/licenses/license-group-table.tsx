@@ -12,7 +12,12 @@ const COLUMNS = [
     labelKey: 'licenseGroups.columns.licenses',
     className: 'hidden lg:table-cell',
   },
-  { key: 'riskWeight', labelKey: 'licenseGroups.columns.riskWeight', className: 'text-right' },
+  {
+    key: 'riskWeight',
+    labelKey: 'licenseGroups.columns.riskWeight',
+    sort: 'riskWeight',
+    className: 'text-right',
+  },
 ]
 
 /** License groups: name (to the group's page), how many licenses, which, and the risk weight. */

@@ -8,10 +8,20 @@ import { licensePath } from './paths.ts'
 const COLUMNS = [
   { key: 'name', labelKey: 'licenses.columns.name', sort: 'name' },
   { key: 'licenseId', labelKey: 'licenses.columns.licenseId', sort: 'licenseId' },
-  { key: 'osi', labelKey: 'licenses.columns.osi' },
-  { key: 'fsf', labelKey: 'licenses.columns.fsf' },
-  { key: 'deprecated', labelKey: 'licenses.columns.deprecated', className: 'hidden md:table-cell' },
-  { key: 'custom', labelKey: 'licenses.columns.custom', className: 'hidden md:table-cell' },
+  { key: 'osi', labelKey: 'licenses.columns.osi', sort: 'osiApproved' },
+  { key: 'fsf', labelKey: 'licenses.columns.fsf', sort: 'fsfLibre' },
+  {
+    key: 'deprecated',
+    labelKey: 'licenses.columns.deprecated',
+    sort: 'deprecatedLicenseId',
+    className: 'hidden md:table-cell',
+  },
+  {
+    key: 'custom',
+    labelKey: 'licenses.columns.custom',
+    sort: 'customLicense',
+    className: 'hidden md:table-cell',
+  },
 ]
 
 /** The 4.13 license list: Name, SPDX License ID, OSI Approved, FSF Libre, Deprecated, Custom. */

@@ -23,7 +23,7 @@ function errorsOf(fields: Record<string, string>) {
 }
 
 describe('LicenseListParamsSchema', () => {
-  it('sorts by name or SPDX id only and falls back to the defaults', () => {
+  it('sorts by name, SPDX id or a flag only, and falls back to the defaults', () => {
     expect(
       parseList('sortName=licenseId&sortOrder=desc&page=3&searchText=%20gpl%20'),
     ).toMatchObject({
@@ -33,7 +33,8 @@ describe('LicenseListParamsSchema', () => {
       searchText: 'gpl',
       pageSize: 10,
     })
-    expect(parseList('sortName=isOsiApproved&page=-2&pageSize=7')).toMatchObject({
+    expect(parseList('sortName=customLicense&sortOrder=desc').sortName).toBe('customLicense')
+    expect(parseList('sortName=licenseText&page=-2&pageSize=7')).toMatchObject({
       sortName: undefined,
       page: 1,
       pageSize: 10,

@@ -2,8 +2,19 @@ import { z } from 'zod'
 import type { LicenseInput } from '~/api/licenses.server.ts'
 import { listParamsSchema } from '~/components/list-kit/url-state.ts'
 
-/** The license list's URL: search, sort by the two columns the API orders by, paging. */
-export const LicenseListParamsSchema = listParamsSchema(['name', 'licenseId'])
+/**
+ * The license list's URL: search, sort, paging. 4.13's console sorts by name and SPDX id; the
+ * flags sort by their stored field names (which 4.13's API orders by too), so custom or
+ * deprecated licenses can be brought to the top.
+ */
+export const LicenseListParamsSchema = listParamsSchema([
+  'name',
+  'licenseId',
+  'osiApproved',
+  'fsfLibre',
+  'deprecatedLicenseId',
+  'customLicense',
+])
 
 /** Who may add and delete custom licenses (the API asks for the same). */
 export const MANAGE_LICENSES = 'SYSTEM_CONFIGURATION'

@@ -6,8 +6,8 @@ import {
   textParam,
 } from '~/components/list-kit/url-state.ts'
 
-/** The License Groups tab's URL: search by name, sort by name, paging. */
-export const LicenseGroupListParamsSchema = listParamsSchema(['name'])
+/** The License Groups tab's URL: search by name, sort by name or risk weight, paging. */
+export const LicenseGroupListParamsSchema = listParamsSchema(['name', 'riskWeight'])
 
 /** The name of a group, as Create License Group and the rename form send it. */
 export const LicenseGroupFormSchema = z.object({
