@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from './client.server.ts'
+import { ApiError, type ApiClient } from './client.server.ts'
 import {
   addLicenseToGroup,
   createLicense,
   deleteLicense,
+  findLicenseById,
   getLicense,
   listLicenseGroups,
   listLicenses,
@@ -141,5 +142,26 @@ describe('license group membership', () => {
     const page = await listLicenseGroups(api, { pageNumber: 1, pageSize: 10 })
     expect(page).toMatchObject({ total: 4, groups: [{ name: 'Permissive', riskWeight: 0 }] })
     expect(page.groups[0]?.licenses[0]?.licenseId).toBe('MIT')
+  })
+})
+
+describe('findLicenseById', () => {
+  it('asks for the license only when the search could be an SPDX id', async () => {
+    const { api, json } = client(() => Response.json(MIT))
+    expect(await findLicenseById(api, undefined)).toBeUndefined()
+    expect(await findLicenseById(api, 'MIT License')).toBeUndefined()
+    expect(json).not.toHaveBeenCalled()
+    expect(await findLicenseById(api, 'MIT')).toMatchObject({ name: 'MIT License' })
+  })
+
+  it('answers nothing when no license has that id, and lets a server failure through', async () => {
+    const refusing = (status: number) =>
+      ({
+        json: async () => {
+          throw new ApiError({ status, statusText: '', contentType: 'text/plain', body: '' })
+        },
+      }) as unknown as ApiClient
+    expect(await findLicenseById(refusing(404), 'Nope')).toBeUndefined()
+    await expect(findLicenseById(refusing(503), 'MIT')).rejects.toBeInstanceOf(ApiError)
   })
 })

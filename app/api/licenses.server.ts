@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConciseLicenseShape, LicenseGroupShape, LicenseShape } from '../../common/policy-shapes.ts'
-import type { ApiClient } from './client.server.ts'
+import { ApiError, type ApiClient } from './client.server.ts'
 import { fetchPage, type PageOptions } from './paging.server.ts'
 
 export const ConciseLicenseSchema = ConciseLicenseShape.loose()
@@ -51,6 +51,18 @@ export async function listLicenses(api: ApiClient, options: PageOptions) {
 
 export function getLicense(api: ApiClient, licenseId: string) {
   return api.json(LicenseSchema, licensePath(licenseId))
+}
+
+/**
+ * The license whose SPDX id is exactly `text`, if any: a search for "MIT" matches dozens of
+ * names ("Unlimited", "Permitted"), so the lists show this one first.
+ */
+export async function findLicenseById(api: ApiClient, text: string | undefined) {
+  if (!text || !/^[a-zA-Z0-9_.\-+]+$/.test(text)) return undefined
+  return getLicense(api, text).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status < 500) return undefined
+    throw error
+  })
 }
 
 /** Creates a custom license; 409 when the SPDX id is taken. */

@@ -40,6 +40,14 @@ test('the catalogue lists SPDX licenses; search, sort and pages live in the URL'
   await expect(idHeader).toHaveAttribute('aria-sort', 'descending')
   expect(await ids()).toEqual([...ascending].reverse())
 
+  // A search for an SPDX id names that license first, whatever else matches by name.
+  await page.getByLabel('Search licenses').fill('MIT')
+  await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('Exact ID match:')).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: 'MIT License', exact: true }).first(),
+  ).toHaveAttribute('href', '/licenses/MIT')
+
   await page.getByLabel('Search licenses').fill(`no-such-license-${uniqueSuffix()}`)
   await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('No license matches this search.')).toBeVisible()
@@ -50,7 +58,7 @@ test('a license page shows its facts and texts as tabs with their own addresses'
   makeUser,
 }) => {
   const user = await makeUser(['VIEW_PORTFOLIO', 'SYSTEM_CONFIGURATION'])
-  await signIn(page, user, '/licenses?searchText=MIT')
+  await signIn(page, user, '/licenses?searchText=MIT%20License')
   await rows(page).getByRole('link', { name: 'MIT License', exact: true }).click()
   await expect(page).toHaveURL(/\/licenses\/MIT$/)
   await expect(page).toHaveTitle('License MIT License · Lookout')
@@ -79,7 +87,7 @@ test('a license page shows its facts and texts as tabs with their own addresses'
   await page.goto('/licenses/MIT/overview')
   await expect(page).toHaveURL(/\/licenses\/MIT$/)
   await page.goto('/licenses/GPL-2.0%2B')
-  await expect(page.getByText('GPL-2.0+', { exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Overview' })).toContainText('GPL-2.0+')
   await page.goto('/licenses/MIT/somethingElse')
   await expect(page.getByRole('heading', { name: 'Oops! This is awkward' })).toBeVisible()
   await page.goto(`/licenses/No-Such-${uniqueSuffix()}`)
@@ -141,6 +149,7 @@ test('an administrator adds a custom license, is told what is wrong, and deletes
   await page.goto('/licenses')
   const custom = page.getByRole('columnheader', { name: 'Custom license' }).getByRole('link')
   await custom.click()
+  await expect(page).toHaveURL(/sortName=customLicense&sortOrder=asc/)
   await custom.click()
   await expect(page).toHaveURL(/sortName=customLicense&sortOrder=desc/)
   await expect(rows(page).first().getByRole('img', { name: 'Custom license' })).toBeVisible()

@@ -5,6 +5,7 @@ import type { License, LicenseGroup } from '~/api/licenses.server.ts'
 import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { cellClass, EmptyList, ListTable } from '~/components/list-kit/list-table.tsx'
 import { Pager } from '~/components/list-kit/pager.tsx'
+import { ExactMatch } from './exact-match.tsx'
 import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { Button } from '~/components/ui/button.tsx'
 
@@ -17,6 +18,7 @@ const FORM_ID = 'license-picker'
 export function LicensePickerDialog({
   group,
   licenses,
+  exact,
   total,
   search,
   page,
@@ -25,6 +27,7 @@ export function LicensePickerDialog({
 }: {
   group: LicenseGroup
   licenses: License[]
+  exact?: License
   total: number
   search: string | undefined
   page: number
@@ -48,8 +51,14 @@ export function LicensePickerDialog({
           searchParam="pickSearch"
           pageParam="pickPage"
         />
-        <Form id={FORM_ID} method="post" preventScrollReset>
+        <Form id={FORM_ID} method="post" preventScrollReset className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="add" />
+          {exact && !licenses.some((license) => license.uuid === exact.uuid) ? (
+            <ExactMatch
+              license={exact}
+              control={<PickBox license={exact} member={members.has(exact.uuid)} />}
+            />
+          ) : null}
           {licenses.length === 0 ? (
             <EmptyList>{t('licenseGroups.picker.noMatch')}</EmptyList>
           ) : (
@@ -66,20 +75,12 @@ export function LicensePickerDialog({
                 return (
                   <tr key={license.uuid} className="border-t">
                     <td className={cellClass}>
-                      <input
-                        type="checkbox"
-                        name="license"
-                        value={license.uuid}
-                        disabled={member}
-                        defaultChecked={member}
-                        aria-label={t('licenseGroups.picker.select', { name: license.name })}
-                        className="size-4 align-middle"
-                      />
+                      <PickBox license={license} member={member} />
                     </td>
                     <td className={cellClass}>
-                      {license.name}
+                      {license.name}{' '}
                       {member ? (
-                        <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+                        <span className="ml-1 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
                           {t('licenseGroups.picker.member')}
                         </span>
                       ) : null}
@@ -115,5 +116,21 @@ export function LicensePickerDialog({
         </DialogFooter>
       </div>
     </UrlDialog>
+  )
+}
+
+/** A license's checkbox in the picker; a member is shown checked and cannot be picked again. */
+function PickBox({ license, member }: { license: License; member: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <input
+      type="checkbox"
+      name="license"
+      value={license.uuid}
+      disabled={member}
+      defaultChecked={member}
+      aria-label={t('licenseGroups.picker.select', { name: license.name })}
+      className="size-4 align-middle"
+    />
   )
 }

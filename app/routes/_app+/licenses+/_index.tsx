@@ -4,9 +4,10 @@ import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
-import { createLicense, listLicenses } from '~/api/licenses.server.ts'
+import { createLicense, findLicenseById, listLicenses } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { AddLicenseDialog } from '~/components/licenses/add-license-dialog.tsx'
+import { ExactMatch } from '~/components/licenses/exact-match.tsx'
 import { LicenseTable } from '~/components/licenses/license-table.tsx'
 import { licensePath } from '~/components/licenses/paths.ts'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
@@ -31,13 +32,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
   const url = new URL(request.url)
   const params = parseListParams(LicenseListParamsSchema, url.searchParams)
-  const { licenses, total } = await listLicenses(api, {
-    searchText: params.searchText,
-    pageNumber: params.page,
-    pageSize: params.pageSize,
-    sortName: params.sortName,
-    sortOrder: params.sortOrder,
-  })
+  const [{ licenses, total }, exact] = await Promise.all([
+    listLicenses(api, {
+      searchText: params.searchText,
+      pageNumber: params.page,
+      pageSize: params.pageSize,
+      sortName: params.sortName,
+      sortOrder: params.sortOrder,
+    }),
+    params.page === 1 ? findLicenseById(api, params.searchText) : undefined,
+  ])
   if (licenses.length === 0 && total > 0 && params.page > 1) {
     url.searchParams.set('page', String(Math.ceil(total / params.pageSize)))
     throw redirect(`${url.pathname}?${url.searchParams}`)
@@ -47,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     licenses,
     total,
+    exact,
     params,
     canCreate,
     creating: canCreate && url.searchParams.has('create'),
@@ -116,6 +121,7 @@ export default function LicensesRoute() {
         boxed
       />
 
+      {data.exact ? <ExactMatch license={data.exact} /> : null}
       {data.licenses.length === 0 ? (
         <EmptyList>
           {params.searchText ? t('licenses.list.noMatch') : t('licenses.list.empty')}

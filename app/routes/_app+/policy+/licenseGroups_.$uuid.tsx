@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { listLicenses } from '~/api/licenses.server.ts'
+import { findLicenseById, listLicenses } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ConfirmDeleteDialog } from '~/components/licenses/confirm-delete-dialog.tsx'
 import { GroupLicenses } from '~/components/licenses/group-licenses.tsx'
@@ -37,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           sortName: 'name',
           sortOrder: 'asc',
         })),
+        exact: page.pickPage === 1 ? await findLicenseById(api, page.pickSearch) : undefined,
         search: page.pickSearch,
         page: page.pickPage,
         pageSize: PICKER_PAGE_SIZE,
@@ -103,12 +104,13 @@ export default function LicenseGroupRoute() {
         constraint={constraint}
         lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
       />
-      <GroupLicenses group={group} addTo={`${page}?pick`} />
+      <GroupLicenses group={group} addTo={`${page}?pick=1`} />
 
       {picker ? (
         <LicensePickerDialog
           group={group}
           licenses={picker.licenses}
+          exact={picker.exact}
           total={picker.total}
           search={picker.search}
           page={picker.page}
