@@ -63,15 +63,15 @@ export function findLicenseGroup(db: Queryable, uuid: string) {
   )
 }
 
-/** The new group's UUID; undefined when the name is taken. */
+/** The new group's id and UUID; undefined when the name is taken. */
 export async function insertLicenseGroup(db: Queryable, name: string, riskWeight = 0) {
-  const row = await maybeOne<{ uuid: string }>(
+  const row = await maybeOne<{ id: Id; uuid: string }>(
     db,
     `INSERT INTO license_group (name, risk_weight) VALUES ($1, $2)
-     ON CONFLICT (name) DO NOTHING RETURNING uuid`,
+     ON CONFLICT (name) DO NOTHING RETURNING id, uuid`,
     [name, riskWeight],
   )
-  return row?.uuid
+  return row ? { id: Number(row.id), uuid: row.uuid } : undefined
 }
 
 /** False when another group has that name. */
@@ -121,5 +121,73 @@ export async function addGroupLicensesById(
      WHERE g.uuid = $1
      ON CONFLICT DO NOTHING`,
     [groupUuid, licenseIds],
+  )
+}
+
+/** License groups as policy documents hold them: members by licenseId. */
+export interface LicenseGroupDocumentRow {
+  id: number
+  uuid: string
+  name: string
+  risk_weight: number
+  /** The group's licenses as licenseIds, alphabetical. */
+  licenses: string[]
+}
+
+const GROUP_DOCUMENTS = `SELECT g.id, g.uuid, g.name, g.risk_weight,
+    COALESCE(array_agg(l.license_id ORDER BY l.license_id)
+      FILTER (WHERE l.license_id IS NOT NULL), '{}') AS licenses
+  FROM license_group g
+  LEFT JOIN license_group_license gl ON gl.license_group_id = g.id
+  LEFT JOIN license l ON l.id = gl.license_id`
+
+const groupDocument = (row: LicenseGroupDocumentRow): LicenseGroupDocumentRow => ({
+  ...row,
+  id: Number(row.id),
+  risk_weight: Number(row.risk_weight),
+})
+
+export async function allLicenseGroupDocuments(db: Queryable) {
+  const rows = await db.query<LicenseGroupDocumentRow>(`${GROUP_DOCUMENTS} GROUP BY g.id ORDER BY g.name, g.id`)
+  return rows.map(groupDocument)
+}
+
+export async function licenseGroupDocumentsByNames(db: Queryable, names: string[]) {
+  if (names.length === 0) return []
+  const rows = await db.query<LicenseGroupDocumentRow>(
+    `${GROUP_DOCUMENTS} WHERE g.name = ANY($1::text[]) GROUP BY g.id`,
+    [names],
+  )
+  return rows.map(groupDocument)
+}
+
+export async function licenseGroupDocumentsByUuids(db: Queryable, uuids: string[]) {
+  if (uuids.length === 0) return []
+  const rows = await db.query<LicenseGroupDocumentRow>(
+    `${GROUP_DOCUMENTS} WHERE g.uuid = ANY($1::uuid[]) GROUP BY g.id`,
+    [uuids],
+  )
+  return rows.map(groupDocument)
+}
+
+export async function setLicenseGroupRiskWeight(db: Queryable, id: number, riskWeight: number) {
+  await db.query('UPDATE license_group SET risk_weight = $2 WHERE id = $1', [id, riskWeight])
+}
+
+/** Makes a group's licenses exactly these (license row ids). */
+export async function replaceLicenseGroupLicenses(
+  db: Queryable,
+  groupId: number,
+  licenseIds: number[],
+) {
+  await db.query(
+    `DELETE FROM license_group_license
+     WHERE license_group_id = $1 AND NOT (license_id = ANY($2::bigint[]))`,
+    [groupId, licenseIds],
+  )
+  await db.query(
+    `INSERT INTO license_group_license (license_group_id, license_id)
+     SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,
+    [groupId, licenseIds],
   )
 }

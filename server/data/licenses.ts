@@ -198,3 +198,30 @@ export async function upsertBundledLicenses(db: Queryable, rows: readonly Bundle
     [JSON.stringify(rows)],
   )
 }
+
+/** Licenses as policy documents name them: uuid in the database, licenseId in a document. */
+export interface LicenseRef {
+  id: number
+  uuid: string
+  license_id: string
+}
+
+const license = (row: LicenseRef): LicenseRef => ({ ...row, id: Number(row.id) })
+
+export async function licenseRefsByUuids(db: Queryable, uuids: string[]) {
+  if (uuids.length === 0) return []
+  const rows = await db.query<LicenseRef>(
+    'SELECT id, uuid, license_id FROM license WHERE uuid = ANY($1::uuid[])',
+    [uuids],
+  )
+  return rows.map(license)
+}
+
+export async function licenseRefsByLicenseIds(db: Queryable, licenseIds: string[]) {
+  if (licenseIds.length === 0) return []
+  const rows = await db.query<LicenseRef>(
+    'SELECT id, uuid, license_id FROM license WHERE license_id = ANY($1::text[])',
+    [licenseIds],
+  )
+  return rows.map(license)
+}

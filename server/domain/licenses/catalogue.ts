@@ -45,7 +45,7 @@ interface DefaultGroup {
 export async function seedDefaultLicenseGroups(db: Queryable) {
   if (!(await insertSettingOnce(db, GROUPS_SEEDED, new Date().toISOString()))) return
   for (const group of defaultGroups as DefaultGroup[]) {
-    const uuid = await insertLicenseGroup(db, group.name, group.riskWeight)
-    if (uuid) await addGroupLicensesById(db, uuid, group.licenses)
+    const created = await insertLicenseGroup(db, group.name, group.riskWeight)
+    if (created) await addGroupLicensesById(db, created.uuid, group.licenses)
   }
 }

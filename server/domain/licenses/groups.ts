@@ -43,9 +43,9 @@ export async function getLicenseGroup(
 
 /** A new group (risk weight 0, as 4.13 creates them). */
 export async function createLicenseGroup(db: Queryable, name: string) {
-  const uuid = await groups.insertLicenseGroup(db, name)
-  if (!uuid) throw textError(409, GROUP_EXISTS)
-  return getLicenseGroup(db, uuid)
+  const created = await groups.insertLicenseGroup(db, name)
+  if (!created) throw textError(409, GROUP_EXISTS)
+  return getLicenseGroup(db, created.uuid)
 }
 
 /**
