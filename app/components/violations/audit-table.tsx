@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { PolicyViolation } from '~/api/violations.server.ts'
 import { ComponentLink, SuppressedCell } from '~/components/findings/cells.tsx'
+import { licensePath } from '~/components/licenses/paths.ts'
 import {
   cellClass,
   ListTable,
@@ -47,7 +48,7 @@ function LicenseCell({ component }: { component: PolicyViolation['component'] })
   if (resolved) {
     return (
       <Link
-        to={`/licenses/${encodeURIComponent(resolved.licenseId)}`}
+        to={licensePath(resolved.licenseId)}
         title={resolved.name}
         className="whitespace-nowrap text-primary hover:underline"
       >
