@@ -8,7 +8,8 @@ import {
 import type { FailedResponse } from '~/utils/api-errors.ts'
 import type { ApiClient } from './client.server.ts'
 import { listProjects, type ProjectRow } from './projects.server.ts'
-import { page, tagErrors, type PageOptions } from './tags.server.ts'
+import { fetchPage as page, type PageOptions } from './paging.server.ts'
+import { tagErrors } from './tags.server.ts'
 
 export const PolicySchema = PolicyShape.extend({
   policyConditions: z.array(PolicyConditionShape.loose()),
