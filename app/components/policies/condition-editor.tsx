@@ -25,6 +25,15 @@ function targetOf(row: ConditionRow | undefined, field: string, index: number) {
   return fieldId(index, input in first ? first[input as keyof typeof first] : 'value')
 }
 
+/** Following a problem's link puts the caret in its input (a fragment alone only scrolls). */
+function focusTarget(event: React.MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(event.currentTarget.hash.slice(1))
+  if (!target) return
+  event.preventDefault()
+  target.focus()
+  target.scrollIntoView({ block: 'center' })
+}
+
 /**
  * Every problem of a refused save, each linking to its input: nothing was saved, and the reader
  * sees all that stands in the way at once.
@@ -70,7 +79,7 @@ function ConditionProblems({ view }: { view: ConditionsEditorView }) {
         {items.map((item) => (
           <li key={item.key}>
             {item.href ? (
-              <a href={item.href} className="underline underline-offset-2">
+              <a href={item.href} onClick={focusTarget} className="underline underline-offset-2">
                 {item.text}
               </a>
             ) : (
