@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { useIsPending } from '~/utils/misc.ts'
 import { valueInputOf, type ConditionRow } from './condition-draft.ts'
 import { ConditionRowFields } from './condition-row.tsx'
-import { LicenseOptions, fieldId, type ConditionCatalog } from './condition-value.tsx'
+import { LicenseOptions, fieldId, type ConditionCatalog } from './condition-field.tsx'
 
 /** What the server sends for the editor (ConditionsEditor in __policy-conditions.server.ts). */
 export interface ConditionsEditorView {

@@ -15,13 +15,8 @@ import {
   valueInputOf,
   type ConditionRow as Row,
 } from './condition-draft.ts'
-import {
-  ConditionValue,
-  RowField,
-  fieldId,
-  fieldName,
-  type ConditionCatalog,
-} from './condition-value.tsx'
+import { RowField, fieldId, fieldName, type ConditionCatalog } from './condition-field.tsx'
+import { ConditionValue } from './condition-value.tsx'
 
 /** Inputs typed as text keep what was typed when the subject changes to another such subject. */
 const valueKey = (subject: ConditionSubject) =>

@@ -5,64 +5,20 @@ import {
   type ConditionSubject,
 } from '../../../common/dt-vocabulary.ts'
 import { Input } from '~/components/ui/input.tsx'
-import { Label } from '~/components/ui/label.tsx'
 import { selectClass } from '~/components/vulnerabilities/editor/parts.tsx'
-import { cn } from '~/utils/misc.ts'
 import {
   COORDINATE_PARTS,
   DISTANCE_PARTS,
   valueInputOf,
   type ConditionRow,
 } from './condition-draft.ts'
-
-/** What the value inputs choose from: loaded once for the whole editor. */
-export interface ConditionCatalog {
-  licenses: Array<{ licenseId: string; name: string }>
-  licenseGroups: Array<{ uuid: string; name: string }>
-  cweNames: Record<string, string>
-}
-
-/** The datalist the LICENSE inputs share (one list of about 700 licenses per page). */
-export const LICENSE_LIST_ID = 'policy-condition-licenses'
-
-export const fieldName = (index: number, field: string) => `conditions[${index}].${field}`
-export const fieldId = (index: number, field: string) => `conditions-${index}-${field}`
-
-/** A labelled input of one row, described by its hint and by the row's problems. */
-export function RowField({
-  index,
-  field,
-  label,
-  hint,
-  describedBy,
-  className,
-  children,
-}: {
-  index: number
-  field: string
-  label: string
-  hint?: string
-  describedBy?: string
-  className?: string
-  children: (props: { id: string; 'aria-describedby'?: string }) => React.ReactNode
-}) {
-  const id = fieldId(index, field)
-  const hintId = hint ? `${id}-hint` : undefined
-  const described = [describedBy, hintId].filter(Boolean).join(' ') || undefined
-  return (
-    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      {children({ id, 'aria-describedby': described })}
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  )
-}
+import {
+  LICENSE_LIST_ID,
+  RowField,
+  fieldId,
+  fieldName,
+  type ConditionCatalog,
+} from './condition-field.tsx'
 
 /** Subjects typed as text, and the hint that says what they take. */
 const TEXT_HINTS: Partial<Record<ConditionSubject, string>> = {
@@ -283,18 +239,4 @@ export function ConditionValue({
       )
     }
   }
-}
-
-/** Every license once, for the LICENSE inputs' suggestions: the id is typed, the name shown. */
-export function LicenseOptions({ licenses }: { licenses: ConditionCatalog['licenses'] }) {
-  return (
-    <datalist id={LICENSE_LIST_ID}>
-      <option value="unresolved" />
-      {licenses.map((license) => (
-        <option key={license.licenseId} value={license.licenseId}>
-          {license.name}
-        </option>
-      ))}
-    </datalist>
-  )
 }
