@@ -172,6 +172,11 @@ export async function saveConditions(scope: ActionScope, formData: FormData, int
     await replaceConditions(scope.api, scope.uuid, inputs)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
+    // Another hand deleted one of these conditions meanwhile: say so, keep the draft.
+    if (error.status === 404 && error.response.body.includes('policy condition')) {
+      const editor = refusedEditor(rows, { '': ['policyCondition.rowProblems.conditionGone'] })
+      return json({ intent: 'conditions' as const, editor }, { status: 409 })
+    }
     if (error.status === 404) return gone(scope)
     const problems = conditionRowErrors(error.response)
     if (problems.size > 0) {
