@@ -78,7 +78,11 @@ const ADD = { drawnFor: 'LICENSE', subject: 'LICENSE', operator: 'IS_NOT', value
 describe('saving the conditions', () => {
   it('sends every kept row in one PUT and comes back to the page as it was', async () => {
     const { scope, puts } = scopeWith(() => Response.json(storedPolicy))
-    const response = await saveConditions(scope, form([KEEP, ADD, { subject: '' }]), 'saveConditions')
+    const response = await saveConditions(
+      scope,
+      form([KEEP, ADD, { subject: '' }]),
+      'saveConditions',
+    )
     expect(puts).toEqual([
       [
         { uuid: STORED, subject: 'SEVERITY', operator: 'IS', value: 'HIGH' },
@@ -103,7 +107,11 @@ describe('saving the conditions', () => {
         { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
       ),
     )
-    const response = await saveConditions(scope, form([KEEP, { subject: '' }, ADD]), 'saveConditions')
+    const response = await saveConditions(
+      scope,
+      form([KEEP, { subject: '' }, ADD]),
+      'saveConditions',
+    )
     expect(response.status).toBe(400)
     const body = (await response.json()) as { editor: { errors: Record<string, string[]> } }
     expect(body.editor.errors).toEqual({

@@ -29,6 +29,7 @@ function form(rows: Array<Record<string, string>>, intent = 'saveConditions') {
   const data = new FormData()
   data.set('intent', intent)
   rows.forEach((row, index) => {
+    if (Object.keys(row).length === 0) data.append(`conditions[${index}].subject`, '')
     const withDrawn = row.subject && !('drawnFor' in row) ? { drawnFor: row.subject, ...row } : row
     for (const [field, value] of Object.entries(withDrawn)) {
       data.append(`conditions[${index}].${field}`, value)

@@ -176,9 +176,8 @@ function redrawn(row: PostedRow): ConditionRow {
 
 /** The posted rows, or null when the form was not the editor's. */
 export function postedRows(formData: FormData) {
-  const { payload } = parseWithZod(formData, { schema: ConditionRowsSchema })
-  const parsed = ConditionRowsSchema.safeParse(payload)
-  return parsed.success ? parsed.data.conditions : null
+  const submission = parseWithZod(formData, { schema: ConditionRowsSchema })
+  return submission.status === 'success' ? submission.value.conditions : null
 }
 
 /** "Update inputs" and "More rows": the draft again, changed, nothing saved. */
