@@ -23,6 +23,8 @@ import tag from './tag.ts'
 import team from './team.ts'
 import user from './user.ts'
 import version from './version.ts'
+import violationAnalysis from './violation-analysis.ts'
+import violation from './violation.ts'
 import vex from './vex.ts'
 import vulnerabilityAssignment from './vulnerability-assignment.ts'
 import vulnerabilityInternal from './vulnerability-internal.ts'
@@ -67,4 +69,6 @@ export const routeFamilies: Record<string, RouteFamily> = {
   analysis,
   findingAnalyze,
   vex,
+  violation,
+  violationAnalysis,
 }
