@@ -15,6 +15,9 @@ import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
+import policyBulk from './policy-bulk.ts'
+import policyCondition from './policy-condition.ts'
+import policy from './policy.ts'
 import projectProperty from './project-property.ts'
 import project from './project.ts'
 import service from './service.ts'
@@ -69,6 +72,9 @@ export const routeFamilies: Record<string, RouteFamily> = {
   analysis,
   findingAnalyze,
   vex,
+  policy,
+  policyCondition,
+  policyBulk,
   violation,
   violationAnalysis,
 }

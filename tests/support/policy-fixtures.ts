@@ -1,0 +1,138 @@
+import { expect } from 'vitest'
+import { POLICY_PORTFOLIO_EVALUATION_JOB } from '../../server/domain/policies/model.ts'
+import type { apiClient } from './api-client.ts'
+import type { TestServer } from './api-server.ts'
+
+type Api = ReturnType<typeof apiClient>
+type Json = Record<string, any>
+
+/**
+ * Helpers for tests of the policy API: policies, projects and tags through the API; licenses and
+ * license groups straight into the tables of migration 0013 (their API is another family's).
+ */
+export function policyFixtures(server: () => TestServer, api: () => Api, token: () => string) {
+  const sql = (text: string, params: unknown[] = []) =>
+    server().lookout.ctx!.db.query<Record<string, any>>(text, params)
+
+  let sequence = 0
+  const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++sequence}`
+
+  const call = (method: string, path: string, json?: unknown, auth: Json = { token: token() }) =>
+    api().request(method, path, { ...auth, ...(json === undefined ? {} : { json }) })
+
+  async function createPolicy(name = unique('policy'), extra: Json = {}) {
+    const response = await call('PUT', '/v1/policy', { name, ...extra })
+    expect(response.status, response.text).toBe(201)
+    return response.json as Json
+  }
+
+  async function addCondition(
+    policyUuid: string,
+    subject: string,
+    operator: string,
+    value: string,
+  ) {
+    const response = await call('PUT', `/v1/policy/${policyUuid}/condition`, {
+      subject,
+      operator,
+      value,
+    })
+    expect(response.status, response.text).toBe(201)
+    return response.json as Json
+  }
+
+  async function createProject(name = unique('project'), version?: string, tags: string[] = []) {
+    const response = await call('PUT', '/v1/project', {
+      name,
+      version,
+      tags: tags.map((tag) => ({ name: tag })),
+    })
+    expect(response.status, response.text).toBe(201)
+    return response.json as Json
+  }
+
+  async function createTag(name = unique('tag')) {
+    const response = await call('PUT', '/v1/tag', [name])
+    expect(response.status, response.text).toBe(201)
+    return name.toLowerCase()
+  }
+
+  /** An API key of a new team holding exactly these permissions. */
+  async function apiKeyWith(permissions: string[]) {
+    const team = await call('PUT', '/v1/team', { name: unique('team') })
+    expect(team.status, team.text).toBe(201)
+    for (const permission of permissions) {
+      const granted = await call('POST', `/v1/permission/${permission}/team/${team.json.uuid}`)
+      expect(granted.status, granted.text).toBe(200)
+    }
+    const key = await call('PUT', `/v1/team/${team.json.uuid}/key`)
+    expect(key.status, key.text).toBe(201)
+    return key.json.key as string
+  }
+
+  async function insertLicense(licenseId: string, name = `${licenseId} License`) {
+    const [row] = await sql(
+      'INSERT INTO license (license_id, name) VALUES ($1, $2) RETURNING uuid',
+      [licenseId, name],
+    )
+    return row!.uuid as string
+  }
+
+  async function insertLicenseGroup(name: string, riskWeight: number, licenseIds: string[]) {
+    const [group] = await sql(
+      'INSERT INTO license_group (name, risk_weight) VALUES ($1, $2) RETURNING id, uuid',
+      [name, riskWeight],
+    )
+    await sql(
+      `INSERT INTO license_group_license (license_group_id, license_id)
+       SELECT $1, id FROM license WHERE license_id = ANY($2::text[])`,
+      [group!.id, licenseIds],
+    )
+    return group!.uuid as string
+  }
+
+  /** Insert a violation of a condition directly (the engine is another family's). */
+  async function insertViolation(conditionUuid: string, projectUuid: string, name = unique('c')) {
+    const [component] = await sql(
+      `INSERT INTO component (project_id, name, version)
+       SELECT id, $2, '1.0' FROM project WHERE uuid = $1 RETURNING id, project_id`,
+      [projectUuid, name],
+    )
+    const [violation] = await sql(
+      `INSERT INTO policy_violation (type, project_id, component_id, policy_condition_id)
+       SELECT 'OPERATIONAL', $1, $2, id FROM policy_condition WHERE uuid = $3 RETURNING id`,
+      [component!.project_id, component!.id, conditionUuid],
+    )
+    return Number(violation!.id)
+  }
+
+  /** Portfolio evaluations queued because policies changed (whatever became of them since). */
+  async function reevaluations() {
+    const rows = await sql(
+      `SELECT count(*)::int AS n FROM job WHERE kind = $1 AND payload->>'reason' = 'POLICY_CHANGE'`,
+      [POLICY_PORTFOLIO_EVALUATION_JOB],
+    )
+    return Number(rows[0]!.n)
+  }
+
+  /** Forgets queued evaluations, so a test sees only the ones its own change queued. */
+  async function clearReevaluations() {
+    await sql(`DELETE FROM job WHERE kind = $1`, [POLICY_PORTFOLIO_EVALUATION_JOB])
+  }
+
+  return {
+    sql,
+    unique,
+    call,
+    createPolicy,
+    addCondition,
+    createProject,
+    createTag,
+    apiKeyWith,
+    insertLicense,
+    insertLicenseGroup,
+    insertViolation,
+    reevaluations,
+    clearReevaluations,
+  }
+}
