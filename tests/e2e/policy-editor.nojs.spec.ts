@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { createProject } from './support/api.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
+import { expect, signIn, test } from './support/fixtures.ts'
 import { createPolicy, readPolicy, uniqueSuffix } from './support/policy-editor.ts'
 
 const row = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
@@ -34,7 +34,6 @@ test('without JavaScript: Update inputs draws each subject, and every row saves 
   await expect(cwe.getByLabel('Operator')).toHaveValue('CONTAINS_ANY')
   await cwe.getByLabel('Value').fill('CWE-79, 89')
   await row(page, 'New condition 3').getByLabel('Value').fill('pkg:npm/left-pad')
-  await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Save conditions' }).click()
   await expect(toast(page)).toContainText('Conditions saved: 3')
   expect(await conditionsOf(baseURL!, policy.uuid)).toEqual([
@@ -45,8 +44,6 @@ test('without JavaScript: Update inputs draws each subject, and every row saves 
 
   // A subject changed and saved at once: its inputs are drawn, nothing is stored yet.
   await row(page, 'Condition 3').getByLabel('Subject').selectOption({ label: 'Vulnerability ID' })
-  await page.getByRole('button', { name: 'More rows' }).click()
-  await expect(row(page, 'New condition 7')).toBeVisible()
   await page.getByRole('button', { name: 'Save conditions' }).click()
   const problems = page.getByRole('alert').filter({ hasText: 'Nothing was saved' })
   await expect(problems).toContainText('Condition 3 (Vulnerability ID): The subject changed')
@@ -56,6 +53,9 @@ test('without JavaScript: Update inputs draws each subject, and every row saves 
     'MATCHES',
     'pkg:npm/left-pad',
   ])
+  await page.getByRole('button', { name: 'More rows' }).click()
+  await expect(row(page, 'New condition 7')).toBeVisible()
+  await expect(row(page, 'Condition 3').getByLabel('Value')).toHaveValue('pkg:npm/left-pad')
   await row(page, 'Condition 3').getByLabel('Value').fill('CVE-2021-44228')
   await row(page, 'Condition 1').getByLabel('Remove').check()
   await page.getByRole('button', { name: 'Save conditions' }).click()
@@ -97,7 +97,6 @@ test('without JavaScript: find and add a project and a tag, then delete the poli
   await limits.getByLabel('Only project versions marked as latest').check()
   await limits.getByRole('button', { name: 'Save' }).click()
   await expect(toast(page)).toContainText('Limits saved')
-  await expectNoAxeViolations(page)
   expect(await readPolicy(baseURL!, policy.uuid)).toMatchObject({
     onlyLatestProjectVersion: true,
     tags: [{ name: `nojs-team-${suffix}` }],

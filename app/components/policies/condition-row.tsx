@@ -51,7 +51,7 @@ export function ConditionRowFields({
   return (
     <fieldset
       className={cn(
-        'flex flex-col gap-3 rounded-md border p-3 has-[input[data-remove]:checked]:bg-muted/50 has-[input[data-remove]:checked]:opacity-70',
+        'flex flex-col gap-3 rounded-md border p-3 has-[input[data-remove]:checked]:border-dashed has-[input[data-remove]:checked]:bg-muted/40',
         problems.length > 0 && 'border-destructive',
       )}
     >

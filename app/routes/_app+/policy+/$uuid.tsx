@@ -161,7 +161,7 @@ export default function PolicyEditorRoute() {
           </Button>
         </div>
       </header>
-      <Section id="policy-general" title={t('policyEditor.general.title')}>
+      <Section id="policy-general-title" title={t('policyEditor.general.title')}>
         <PolicyGeneralForm
           key={`${policy.name}-${policy.operator}-${policy.violationState}`}
           policy={policy}
@@ -169,13 +169,13 @@ export default function PolicyEditorRoute() {
           lastResult={generalResult}
         />
       </Section>
-      <Section id="policy-conditions" title={t('policyEditor.conditions.title')}>
+      <Section id="policy-conditions-title" title={t('policyEditor.conditions.title')}>
         <p className="text-sm text-muted-foreground">
           {t(`policyEditor.conditions.explain${policy.operator}`)}
         </p>
         <ConditionsEditor view={editor} catalog={data.catalog} />
       </Section>
-      <Section id="policy-limits" title={t('policyEditor.limits.title')}>
+      <Section id="policy-limits-title" title={t('policyEditor.limits.title')}>
         <PolicyLimits
           policy={policy}
           canPick={data.canPick}
