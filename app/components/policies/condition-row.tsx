@@ -65,7 +65,7 @@ export function ConditionRowFields({
       {row.unreadable ? (
         <input type="hidden" name={fieldName(index, 'unreadable')} value={row.unreadable} />
       ) : null}
-      <div className="grid gap-3 md:grid-cols-[12rem_12rem_minmax(0,1fr)]">
+      <div className="grid gap-3 md:grid-cols-[11rem_15rem_minmax(0,1fr)]">
         <RowField
           index={index}
           field="subject"
