@@ -1,20 +1,10 @@
 import { z } from 'zod'
-import {
-  PolicyConditionShape,
-  PolicyProjectShape,
-  PolicyShape,
-  PolicyTagShape,
-} from '../../common/policy-shapes.ts'
 import type { ConditionOperator, ConditionSubject } from '../../common/dt-vocabulary.ts'
 import type { FailedResponse } from '~/utils/api-errors.ts'
 import type { ApiClient } from './client.server.ts'
+import { PolicySchema, type PolicyRow as Policy } from './policies.server.ts'
 
-export const PolicySchema = PolicyShape.extend({
-  policyConditions: z.array(PolicyConditionShape.loose()),
-  projects: z.array(PolicyProjectShape.loose()),
-  tags: z.array(PolicyTagShape.loose()),
-}).loose()
-export type Policy = z.infer<typeof PolicySchema>
+export type { Policy }
 
 const policyPath = (uuid: string) => `/v1/policy/${encodeURIComponent(uuid)}`
 

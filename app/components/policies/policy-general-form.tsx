@@ -13,29 +13,7 @@ import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { selectClass } from '~/components/vulnerabilities/editor/parts.tsx'
-import { cn } from '~/utils/misc.ts'
 import { useIsPending } from '~/utils/misc.ts'
-
-const STATE_CLASSES: Record<PolicyViolationState, string> = {
-  FAIL: 'bg-red-700 text-white',
-  WARN: 'bg-amber-300 text-black',
-  INFO: 'bg-sky-700 text-white',
-}
-
-/** A policy's violation state as 4.13 colours it: fail red, warn yellow, info blue. */
-export function ViolationStateBadge({ state }: { state: PolicyViolationState }) {
-  const { t } = useTranslation()
-  return (
-    <span
-      className={cn(
-        'rounded px-2 py-0.5 text-xs font-semibold uppercase tracking-wide',
-        STATE_CLASSES[state],
-      )}
-    >
-      {t(`policyEditor.states.${state}`)}
-    </span>
-  )
-}
 
 /** Name, operator and violation state of one policy, saved together. */
 export function PolicyGeneralForm({
@@ -72,7 +50,7 @@ export function PolicyGeneralForm({
         <select {...getSelectProps(fields.operator!)} className={selectClass}>
           {POLICY_OPERATORS.map((operator) => (
             <option key={operator} value={operator}>
-              {t(`policyEditor.operators.${operator}`)}
+              {t(`policies.operator.${operator}`)}
             </option>
           ))}
         </select>
@@ -84,7 +62,7 @@ export function PolicyGeneralForm({
         <select {...getSelectProps(fields.violationState!)} className={selectClass}>
           {POLICY_VIOLATION_STATES.map((state) => (
             <option key={state} value={state}>
-              {t(`policyEditor.states.${state}`)}
+              {t(`policies.violationState.${state}`)}
             </option>
           ))}
         </select>

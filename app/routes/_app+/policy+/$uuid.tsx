@@ -11,8 +11,8 @@ import { ConditionsEditor } from '~/components/policies/condition-editor.tsx'
 import {
   DeletePolicyDialog,
   PolicyGeneralForm,
-  ViolationStateBadge,
 } from '~/components/policies/policy-general-form.tsx'
+import { ViolationStateBadge } from '~/components/policies/policy-labels.tsx'
 import { PolicyLimits } from '~/components/policies/policy-limits.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'

@@ -83,7 +83,7 @@ export async function saveGeneral(scope: ActionScope, formData: FormData) {
     await updatePolicy(scope.api, policy, submission.value)
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
-      const result = submission.reply({ fieldErrors: { name: ['policyEditor.general.duplicate'] } })
+      const result = submission.reply({ fieldErrors: { name: ['policies.create.duplicate'] } })
       return json({ intent: 'general' as const, result }, { status: 409 })
     }
     return refusedToast(scope, error)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { POLICY_OPERATORS, POLICY_VIOLATION_STATES } from '../../../../common/dt-vocabulary.ts'
 import type { ApiClient } from '~/api/client.server.ts'
-import { listProjects } from '~/api/projects.server.ts'
+import { FOUND_PROJECTS_PAGE, findProjects, type ProjectChoice } from '~/api/policies.server.ts'
 import { listTags } from '~/api/tags.server.ts'
 import { pageParam, textParam } from '~/components/list-kit/url-state.ts'
 
@@ -11,7 +11,7 @@ export const PolicyFormSchema = z.object({
     .string({ error: 'validation.required' })
     .trim()
     .min(1, 'validation.required')
-    .max(255, 'policyEditor.general.tooLong'),
+    .max(255, 'policies.create.tooLong'),
   operator: z.enum(POLICY_OPERATORS, { error: 'validation.required' }),
   violationState: z.enum(POLICY_VIOLATION_STATES, { error: 'validation.required' }),
 })
@@ -37,7 +37,8 @@ export const LimitFormSchema = z.discriminatedUnion('intent', [
 ])
 export type LimitForm = z.infer<typeof LimitFormSchema>
 
-export const PICKER_PAGE_SIZE = 10
+/** The project picker pages as the Policies tab's project search does. */
+export const PICKER_PAGE_SIZE = FOUND_PROJECTS_PAGE
 
 /**
  * The pickers' state lives in the URL: a search opens the results (an empty search lists
@@ -63,22 +64,9 @@ export async function pickProjects(
   api: ApiClient,
   search: string,
   page: number,
-): Promise<PickerResults<{ uuid: string; name: string; version?: string }>> {
-  const { projects, total } = await listProjects(api, {
-    excludeInactive: true,
-    onlyRoot: false,
-    searchText: textParam.parse(search),
-    pageNumber: page,
-    pageSize: PICKER_PAGE_SIZE,
-    sortName: 'name',
-    sortOrder: 'asc',
-  })
-  return {
-    search,
-    page,
-    total,
-    rows: projects.map(({ uuid, name, version }) => ({ uuid, name, version })),
-  }
+): Promise<PickerResults<ProjectChoice>> {
+  const { projects, total } = await findProjects(api, textParam.parse(search), page)
+  return { search, page, total, rows: projects }
 }
 
 export async function pickTags(
