@@ -68,12 +68,12 @@ export interface ProjectChoice {
 const asChoice = ({ uuid, name, version }: ProjectRow): ProjectChoice => ({ uuid, name, version })
 
 /** Active projects whose name contains the text, as 4.13's Select Project dialog offers them. */
-export async function findProjects(api: ApiClient, searchText: string | undefined) {
+export async function findProjects(api: ApiClient, searchText: string | undefined, pageNumber = 1) {
   const { projects, total } = await listProjects(api, {
     excludeInactive: true,
     onlyRoot: false,
     searchText,
-    pageNumber: 1,
+    pageNumber,
     pageSize: FOUND_PROJECTS_PAGE,
     sortName: 'name',
     sortOrder: 'asc',
