@@ -7,9 +7,11 @@ import {
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
+import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
+import { policyEvaluationJob, portfolioEvaluationJob } from './policy-evaluation.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { processVexJob } from './vex-processing.ts'
 import { pruneFinishedJobs } from './queue.ts'
@@ -31,6 +33,8 @@ export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<strin
     [ANALYSIS_JOB]: analysisJob(deps),
     [PORTFOLIO_ANALYSIS_JOB]: portfolioAnalysisJob,
     [VEX_PROCESS_JOB]: processVexJob,
+    [POLICY_EVALUATION_JOB]: policyEvaluationJob,
+    [POLICY_PORTFOLIO_EVALUATION_JOB]: portfolioEvaluationJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
     [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
       await purgeExpiredAnalysisCache(db)
