@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
 
 type Id = number | string
@@ -242,43 +243,69 @@ export interface ReportedViolation {
   type: string
 }
 
-/**
- * §3.4 for a batch of components, inside the caller's transaction: violations no longer
- * reported are deleted (their analysis and its comments with them), reported ones that do not
- * exist are created now. Identity is (component, condition, type), unique in the table, so an
- * existing violation is kept as it is, with its timestamp and analysis.
- */
-export async function reconcileViolations(
-  db: Queryable,
-  componentIds: readonly number[],
-  reported: readonly ReportedViolation[],
-) {
-  const params = [
-    reported.map((r) => r.componentId),
-    reported.map((r) => r.conditionId),
-    reported.map((r) => r.type),
-  ]
-  const deleted = await db.query(
-    `DELETE FROM policy_violation v
-     WHERE v.component_id = ANY($4::bigint[]) AND NOT EXISTS (
-       SELECT 1 FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS r(component_id, condition_id, type)
-       WHERE r.component_id = v.component_id AND r.condition_id = v.policy_condition_id
-         AND r.type = v.type)
-     RETURNING v.id`,
-    [...params, componentIds],
-  )
-  const created =
-    reported.length === 0
-      ? []
-      : await db.query(
-          `INSERT INTO policy_violation (type, project_id, component_id, policy_condition_id)
-           SELECT r.type, c.project_id, c.id, pc.id
-           FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS r(component_id, condition_id, type)
-           JOIN component c ON c.id = r.component_id
-           JOIN policy_condition pc ON pc.id = r.condition_id
-           ON CONFLICT (component_id, policy_condition_id, type) DO NOTHING
-           RETURNING id`,
-          params,
-        )
-  return { created: created.length, deleted: deleted.length }
+export interface ExistingViolationRow {
+  id: Id
+  component_id: Id
+  policy_condition_id: Id
+  type: string
 }
+
+/** The violations these components hold (read inside the reconciling transaction). */
+export function violationsOfComponents(db: Queryable, componentIds: readonly number[]) {
+  return db.query<ExistingViolationRow>(
+    `SELECT id, component_id, policy_condition_id, type FROM policy_violation
+     WHERE component_id = ANY($1::bigint[])`,
+    [componentIds],
+  )
+}
+
+/** Deletes violations; their analysis and its comments go with them (foreign keys). */
+export async function deleteViolations(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return
+  await db.query('DELETE FROM policy_violation WHERE id = ANY($1::bigint[])', [ids])
+}
+
+const COPY_CHUNK = 20_000
+
+/**
+ * Creates violations, timestamped now. Where COPY is offered (PGlite: one connection, so the
+ * caller's transaction read what exists and nothing can change it meanwhile) the rows are copied
+ * with uuids made here; elsewhere they are inserted set-based, skipping components or conditions
+ * deleted meanwhile and rows another writer added.
+ */
+export async function insertViolations(
+  db: Queryable,
+  projectId: number,
+  rows: readonly ReportedViolation[],
+): Promise<number> {
+  if (rows.length === 0) return 0
+  if (db.copyFrom) {
+    for (let start = 0; start < rows.length; start += COPY_CHUNK) {
+      let text = ''
+      for (const row of rows.slice(start, start + COPY_CHUNK)) {
+        text += `${randomUUID()}\t${row.type}\t${projectId}\t${row.componentId}\t${row.conditionId}\n`
+      }
+      await db.copyFrom('policy_violation', VIOLATION_COPY_COLUMNS, text)
+    }
+    return rows.length
+  }
+  const created = await db.query(
+    `INSERT INTO policy_violation (type, project_id, component_id, policy_condition_id)
+     SELECT r.type, c.project_id, c.id, pc.id
+     FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS r(component_id, condition_id, type)
+     JOIN component c ON c.id = r.component_id
+     JOIN policy_condition pc ON pc.id = r.condition_id
+     ON CONFLICT (component_id, policy_condition_id, type) DO NOTHING
+     RETURNING id`,
+    [rows.map((r) => r.componentId), rows.map((r) => r.conditionId), rows.map((r) => r.type)],
+  )
+  return created.length
+}
+
+const VIOLATION_COPY_COLUMNS = [
+  'uuid',
+  'type',
+  'project_id',
+  'component_id',
+  'policy_condition_id',
+] as const

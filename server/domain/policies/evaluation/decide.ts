@@ -12,6 +12,21 @@ function hitsOf(condition: PreparedCondition, components: readonly ComponentFact
   return hits
 }
 
+/** Indexes in both ascending lists. */
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const both: number[] = []
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++
+    else if (a[i]! > b[j]!) j++
+    else {
+      both.push(a[i]!)
+      i++
+      j++
+    }
+  }
+  return both
+}
+
 /**
  * The violations a batch of components reports (dt-behaviour §3.2): ANY reports every violated
  * condition; ALL reports them only for a component that violates every condition of the policy.
@@ -42,16 +57,23 @@ export function violationsOf(
       }
       continue
     }
-    // ALL: a condition that can never violate keeps the whole policy from violating.
+    // ALL: a condition that can never violate keeps the whole policy from violating. Each
+    // condition is asked only about the components that violated all the ones before it.
     if (policy.conditions.length < policy.total) continue
-    const counts = new Uint32Array(components.length)
-    const hits = policy.conditions.map(hitsFor)
-    for (const list of hits) for (const index of list) counts[index]!++
-    policy.conditions.forEach((condition, c) => {
-      for (const index of hits[c]!) {
-        if (counts[index] === policy.total) report(condition, index)
+    let candidates: number[] | null = null
+    for (const condition of policy.conditions) {
+      const known = shared.get(condition.key)
+      if (candidates === null) candidates = hitsFor(condition)
+      else if (known) candidates = intersect(candidates, known)
+      else {
+        const { rule, prepared } = condition
+        candidates = candidates.filter((index) => rule.violates(prepared, components[index]!))
       }
-    })
+      if (candidates.length === 0) break
+    }
+    for (const index of candidates ?? []) {
+      for (const condition of policy.conditions) report(condition, index)
+    }
   }
   return reported
 }

@@ -50,7 +50,8 @@ export function compileMatcher(condition: string | undefined): Matcher | null {
   const search = inner !== null && !inner.includes('|') ? compile(inner, flags) : null
   return (value) => {
     if (value === null || value === undefined) return false
-    if (search && !LINE_TERMINATOR.test(value)) return search.test(value)
-    return whole.test(value)
+    if (!search) return whole.test(value)
+    // Without X anywhere `.*X.*` cannot match; with it, only line breaks could still fail it.
+    return search.test(value) && (!LINE_TERMINATOR.test(value) || whole.test(value))
   }
 }
