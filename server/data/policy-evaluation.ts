@@ -259,6 +259,22 @@ export function violationsOfComponents(db: Queryable, componentIds: readonly num
   )
 }
 
+/** Which of these components and conditions still exist (read inside the writing transaction). */
+export async function existingTargets(
+  db: Queryable,
+  componentIds: readonly number[],
+  conditionIds: readonly number[],
+) {
+  const rows = await db.query<{ kind: string; id: Id }>(
+    `SELECT 'component' AS kind, id FROM component WHERE id = ANY($1::bigint[])
+     UNION ALL SELECT 'condition', id FROM policy_condition WHERE id = ANY($2::bigint[])`,
+    [componentIds, conditionIds],
+  )
+  const ids = (kind: string) =>
+    new Set(rows.filter((row) => row.kind === kind).map((row) => Number(row.id)))
+  return { components: ids('component'), conditions: ids('condition') }
+}
+
 /** Deletes violations; their analysis and its comments go with them (foreign keys). */
 export async function deleteViolations(db: Queryable, ids: readonly number[]) {
   if (ids.length === 0) return
@@ -268,10 +284,10 @@ export async function deleteViolations(db: Queryable, ids: readonly number[]) {
 const COPY_CHUNK = 20_000
 
 /**
- * Creates violations, timestamped now. Where COPY is offered (PGlite: one connection, so the
- * caller's transaction read what exists and nothing can change it meanwhile) the rows are copied
- * with uuids made here; elsewhere they are inserted set-based, skipping components or conditions
- * deleted meanwhile and rows another writer added.
+ * Creates violations, timestamped now. Where COPY is offered (PGlite: one connection, so what
+ * the caller's transaction read cannot change before the copy) the rows are copied with uuids
+ * made here; the caller leaves out components and conditions that no longer exist. Elsewhere
+ * they are inserted set-based, skipping those and rows another writer added.
  */
 export async function insertViolations(
   db: Queryable,

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PORTFOLIO_ANALYSIS_JOB } from '../../server/domain/analysis/triggers.ts'
-import { POLICY_PORTFOLIO_EVALUATION_JOB } from '../../server/domain/policies/model.ts'
+import {
+  evaluationKey,
+  requestPolicyEvaluation,
+} from '../../server/domain/policies/evaluation/triggers.ts'
+import {
+  POLICY_EVALUATION_JOB,
+  POLICY_PORTFOLIO_EVALUATION_JOB,
+} from '../../server/domain/policies/model.ts'
+import { releaseSingletonKey } from '../../server/jobs/queue.ts'
 import { analysisClient, purlRange } from '../support/analysis-fixtures.ts'
 import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
@@ -307,5 +315,49 @@ describe('vulnerability conditions', () => {
     await vulnerabilities.suppress(component!.uuid, 'OSV', 'GHSA-eval-crit')
     await analyse(project)
     expect(await policies.violationLines(project)).toEqual([])
+  })
+})
+
+describe('evaluation requests', () => {
+  it('coalesce with an evaluation that waits, not with one that runs', async () => {
+    const db = server.lookout.ctx!.db
+    const enqueue = server.lookout.ctx!.enqueue
+    // A project no evaluation ever runs for, and jobs the worker leaves alone.
+    const payload = { projectId: 987_654, reason: 'POLICY_CHANGE' as const }
+    const jobs = () =>
+      policies.sql(
+        `SELECT id, status FROM job WHERE kind = $1 AND payload->>'projectId' = $2
+        ORDER BY id`,
+        [POLICY_EVALUATION_JOB, String(payload.projectId)],
+      )
+    const later = new Date(Date.now() + 3_600_000)
+    await enqueue(db, POLICY_EVALUATION_JOB, payload, {
+      singletonKey: evaluationKey(payload),
+      runAt: later,
+    })
+    const [waiting] = await jobs()
+    await requestPolicyEvaluation(db, enqueue, payload)
+    expect(await jobs()).toHaveLength(1)
+
+    // Started: it gives up its key, so the next request queues an evaluation of its own.
+    await policies.sql(
+      `UPDATE job SET status = 'running', locked_by = 'elsewhere',
+         locked_until = now() + interval '1 hour' WHERE id = $1`,
+      [waiting!.id],
+    )
+    await releaseSingletonKey(db, Number(waiting!.id))
+    await requestPolicyEvaluation(db, enqueue, payload)
+    // (The worker takes it and lets it wait for the running one: same project.)
+    expect(await jobs()).toHaveLength(2)
+    await requestPolicyEvaluation(db, enqueue, payload)
+    expect(await jobs()).toHaveLength(2)
+
+    // A request in a chain (a BOM upload's) is queued in it even when one waits.
+    await requestPolicyEvaluation(db, enqueue, payload, crypto.randomUUID())
+    expect(await jobs()).toHaveLength(3)
+    await policies.sql(`DELETE FROM job WHERE kind = $1 AND payload->>'projectId' = $2`, [
+      POLICY_EVALUATION_JOB,
+      String(payload.projectId),
+    ])
   })
 })

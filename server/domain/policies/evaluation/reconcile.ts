@@ -1,5 +1,6 @@
 import {
   deleteViolations,
+  existingTargets,
   insertViolations,
   violationsOfComponents,
   type ReportedViolation,
@@ -31,7 +32,18 @@ export function reconcileViolations(
       }
     }
     await deleteViolations(tx, stale)
-    const created = await insertViolations(tx, projectId, [...missing.values()])
+    if (missing.size === 0) return { created: 0, deleted: stale.length }
+    // The batch was read before this transaction: a BOM upload or a policy change since then
+    // may have removed components or conditions.
+    const conditionIds = [...new Set([...missing.values()].map((r) => r.conditionId))]
+    const present = await existingTargets(tx, componentIds, conditionIds)
+    const created = await insertViolations(
+      tx,
+      projectId,
+      [...missing.values()].filter(
+        (r) => present.components.has(r.componentId) && present.conditions.has(r.conditionId),
+      ),
+    )
     return { created, deleted: stale.length }
   })
 }
