@@ -33,7 +33,7 @@ export interface PageOptions {
   sortOrder?: 'asc' | 'desc'
 }
 
-async function page<Schema extends z.ZodType>(
+export async function page<Schema extends z.ZodType>(
   api: ApiClient,
   schema: Schema,
   path: string,

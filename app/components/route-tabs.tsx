@@ -30,7 +30,7 @@ export function RouteTabs({ label, tabs }: { label: string; tabs: readonly Route
             >
               {tab.label}
               {tab.badge === undefined ? null : (
-                <span className="rounded-full bg-muted px-2 text-xs tabular-nums text-foreground">
+                <span className="rounded-full bg-secondary px-2 py-0.5 text-xs tabular-nums text-secondary-foreground">
                   {tab.badge}
                 </span>
               )}

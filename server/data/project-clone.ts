@@ -130,3 +130,44 @@ export async function cloneAnalyses(db: Queryable, clones: ClonedRow[], toProjec
     [...idPairs(clones), toProjectId],
   )
 }
+
+/**
+ * The cloned components' policy violations with their timestamps, and their analyses with the
+ * trails (§6.4). Each copy gets a UUID of its own: 4.13 reuses the source's, which a UUID that
+ * names one violation cannot do.
+ */
+export async function cloneViolations(db: Queryable, clones: ClonedRow[], toProjectId: number) {
+  if (clones.length === 0) return
+  await db.query(
+    `WITH src AS MATERIALIZED (
+       SELECT pv.id, pv.type, pv.policy_condition_id, pv."timestamp", pv.text,
+         m.new_id AS new_component_id, gen_random_uuid() AS new_uuid
+       FROM policy_violation pv
+       JOIN unnest($1::bigint[], $2::bigint[]) AS m(old_id, new_id) ON pv.component_id = m.old_id),
+     violations AS (
+       INSERT INTO policy_violation (uuid, type, project_id, component_id, policy_condition_id,
+         "timestamp", text)
+       SELECT new_uuid, type, $3, new_component_id, policy_condition_id, "timestamp", text
+       FROM src ORDER BY id
+       ON CONFLICT (component_id, policy_condition_id, type) DO NOTHING
+       RETURNING id, uuid),
+     pairs AS (
+       SELECT src.id AS old_id, v.id AS new_id, src.new_component_id
+       FROM src JOIN violations v ON v.uuid = src.new_uuid),
+     analyses AS (
+       INSERT INTO violation_analysis (policy_violation_id, project_id, component_id, state,
+         suppressed)
+       SELECT pairs.new_id, $3, pairs.new_component_id, va.state, va.suppressed
+       FROM pairs JOIN violation_analysis va ON va.policy_violation_id = pairs.old_id
+       ORDER BY va.id
+       RETURNING id, policy_violation_id)
+     INSERT INTO violation_analysis_comment (violation_analysis_id, "timestamp", comment, commenter)
+     SELECT a.id, c."timestamp", c.comment, c.commenter
+     FROM analyses a
+     JOIN pairs ON pairs.new_id = a.policy_violation_id
+     JOIN violation_analysis va ON va.policy_violation_id = pairs.old_id
+     JOIN violation_analysis_comment c ON c.violation_analysis_id = va.id
+     ORDER BY c.id`,
+    [...idPairs(clones), toProjectId],
+  )
+}

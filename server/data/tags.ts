@@ -75,8 +75,15 @@ export async function copyProjectTags(db: Queryable, fromProjectId: number, toPr
 export interface TagListRow {
   name: string
   project_count: number
+  policy_count: number
   /** Collection projects that aggregate the children carrying this tag. */
   collection_project_count: number
+}
+
+const SORT_COLUMNS: Record<Exclude<TagSort, 'notificationRuleCount'>, string> = {
+  name: 't.name',
+  projectCount: 'project_count',
+  policyCount: 'policy_count',
 }
 
 export async function listTags(
@@ -99,19 +106,20 @@ export async function listTags(
     `SELECT count(*) AS total FROM tag t WHERE ${where(countSql)}`,
     countSql.values,
   )
-  // Policies and notification rules do not exist yet: their counts are always 0, so sorting
-  // by them leaves the tie-break order.
+  // Notification rules do not exist yet: their count is always 0, so sorting by it leaves the
+  // tie-break order.
   const order =
     options.sort === undefined
       ? 't.name ASC'
-      : options.sort === 'name' || options.sort === 'projectCount'
-        ? `${options.sort === 'name' ? 't.name' : 'project_count'} ${options.direction}, t.id ASC`
-        : 't.id ASC'
+      : options.sort === 'notificationRuleCount'
+        ? 't.id ASC'
+        : `${SORT_COLUMNS[options.sort]} ${options.direction}, t.id ASC`
   const sql = new SqlParams()
   const rows = await db.query<TagListRow>(
     `SELECT t.name,
             (SELECT count(*) FROM project_tag pt JOIN project p ON p.id = pt.project_id
              WHERE pt.tag_id = t.id AND ${sql.access(options.access, 'p')}) AS project_count,
+            (SELECT count(*) FROM policy_tag pt WHERE pt.tag_id = t.id) AS policy_count,
             (SELECT count(*) FROM project p
              WHERE p.collection_tag_id = t.id
                AND p.collection_logic = 'AGGREGATE_DIRECT_CHILDREN_WITH_TAG'
@@ -129,16 +137,21 @@ export interface TagUsageRow {
   name: string
   project_count: number
   accessible_project_count: number
+  policy_count: number
 }
 
-/** For bulk deletion: how many projects use each tag, and how many of those the caller sees. */
+/**
+ * For bulk deletion: how many projects use each tag, how many of those the caller sees, and how
+ * many policies are limited to it.
+ */
 export function tagUsage(db: Queryable, names: string[], access: ProjectAccess) {
   const sql = new SqlParams()
   return db.query<TagUsageRow>(
     `SELECT t.id, t.name,
             (SELECT count(*) FROM project_tag pt WHERE pt.tag_id = t.id) AS project_count,
             (SELECT count(*) FROM project_tag pt JOIN project p ON p.id = pt.project_id
-             WHERE pt.tag_id = t.id AND ${sql.access(access, 'p')}) AS accessible_project_count
+             WHERE pt.tag_id = t.id AND ${sql.access(access, 'p')}) AS accessible_project_count,
+            (SELECT count(*) FROM policy_tag pt WHERE pt.tag_id = t.id) AS policy_count
      FROM tag t WHERE t.name = ANY(${sql.add(names)}::text[])`,
     sql.values,
   )

@@ -4,7 +4,8 @@ import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 
 // Contract: dt-api-portfolio.md §1.4 (paging), §1.6 (problem bodies), §3.18, §4.19.
-// Policies and notification rules do not exist yet: their counts are 0 and their lists empty.
+// Notification rules do not exist yet: their counts are 0 and their lists empty. Tags on
+// policies are tested in policy-tags.test.ts.
 
 let server: TestServer
 let api: ReturnType<typeof apiClient>
@@ -402,7 +403,7 @@ describe('tags under portfolio access control (§1.3)', () => {
 })
 
 describe('policy and notification rule tags (§4.19)', () => {
-  it('lists nothing: no policy or rule exists yet', async () => {
+  it('lists nothing for a tag no policy or rule carries', async () => {
     const tag = unique('policy')
     await api.request('PUT', '/v1/tag', { token: admin, json: [tag] })
     const policies = await get(`/v1/tag/${tag}/policy`)

@@ -138,11 +138,14 @@ export function SelectRowCell({
   value,
   label,
   form,
+  defaultChecked,
 }: {
   name: string
   value: string
   label: string
   form?: string
+  /** Ticked when the page comes back from a refused submit, so the selection survives it. */
+  defaultChecked?: boolean
 }) {
   return (
     <td className={cellClass}>
@@ -151,6 +154,7 @@ export function SelectRowCell({
         name={name}
         value={value}
         form={form}
+        defaultChecked={defaultChecked}
         aria-label={label}
         className="size-4 align-middle"
       />

@@ -7,34 +7,27 @@ import {
 import { AnalysisShape } from '../../../common/finding-shapes.ts'
 import type { AppContext } from '../../context.ts'
 import * as decisions from '../../domain/audit/decisions.ts'
-import { BODY_UUID, isValidUuid } from '../../domain/projects/input.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import { analysisJson, analysisRuleJson, AnalysisRuleJson } from '../analysis-json.ts'
 import {
   AclForbidden,
+  bodyUuid,
   NoContent,
   NotFoundText,
   requires,
+  printableText,
   sendPage,
+  validUuidQuery,
   ValidUuidParams,
 } from '../kit/index.ts'
 import type { Api } from '../types.ts'
 
 const tags = ['analysis']
-const PRINTABLE = /^(?:[^\p{Cc}]|[\t\r\n])*$/u
-
-const validUuid = (message: string) =>
-  z.string({ error: message }).refine((value) => isValidUuid(value), message)
-const bodyUuid = (name: string) => {
-  const message = `The ${name} must be a valid 36 character UUID`
-  return z.string({ error: message }).regex(BODY_UUID, message)
-}
-const printable = (message: string) => z.string().regex(PRINTABLE, message).nullish()
 
 const AnalysisQuery = z.object({
-  project: validUuid('Project is not a valid UUID').optional(),
-  component: validUuid('Component is not a valid UUID'),
-  vulnerability: validUuid('Vulnerability is not a valid UUID'),
+  project: validUuidQuery('Project is not a valid UUID').optional(),
+  component: validUuidQuery('Component is not a valid UUID'),
+  vulnerability: validUuidQuery('Vulnerability is not a valid UUID'),
 })
 
 /** The decision fields of PUT /analysis and its batch (absent state etc. mean NOT_SET). */
@@ -42,8 +35,8 @@ const DecisionFields = {
   analysisState: z.enum(ANALYSIS_STATES).nullish(),
   analysisJustification: z.enum(ANALYSIS_JUSTIFICATIONS).nullish(),
   analysisResponse: z.enum(ANALYSIS_RESPONSES).nullish(),
-  analysisDetails: printable('The analysis details may only contain printable characters'),
-  comment: printable('The comment may only contain printable characters'),
+  analysisDetails: printableText('The analysis details may only contain printable characters'),
+  comment: printableText('The comment may only contain printable characters'),
   isSuppressed: z.boolean().nullish(),
   /** Beyond 4.13: FINDING (default), PROJECT (every version), PORTFOLIO (everywhere). */
   scope: z.enum(['FINDING', 'PROJECT', 'PORTFOLIO']).nullish(),

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { FindingShape, GroupedFindingShape } from '../../../common/finding-shapes.ts'
 import type { AppContext } from '../../context.ts'
@@ -8,7 +7,15 @@ import * as queries from '../../domain/findings/queries.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import { findingsFpf, findingsSarif, FpfJson } from '../finding-export.ts'
 import { findingJson, groupedFindingJson } from '../finding-json.ts'
-import { AclForbidden, NotFoundText, plainText, requires, ValidUuidParams } from '../kit/index.ts'
+import {
+  accepts,
+  AclForbidden,
+  CsvBody,
+  NotFoundText,
+  requires,
+  sendCsv,
+  ValidUuidParams,
+} from '../kit/index.ts'
 import type { Api } from '../types.ts'
 import { API_LEVEL } from './version.ts'
 
@@ -34,16 +41,6 @@ const PortfolioQuery = ListQuerySchema.extend({
   cvssv3To: Flag,
 })
 const GroupedQuery = PortfolioQuery.extend({ occurrencesFrom: Flag, occurrencesTo: Flag })
-
-const CsvBody = plainText('CSV (Accept: text/csv): the whole filtered, sorted result')
-
-const accepts = (request: FastifyRequest, mediaType: string) =>
-  (request.headers.accept ?? '').toLowerCase().includes(mediaType)
-
-function sendCsv(reply: FastifyReply, name: string, body: string) {
-  reply.header('content-disposition', `attachment; filename="${name}.csv"`)
-  return reply.type('text/csv; charset=utf-8').send(body)
-}
 
 /** The finding reads (dt-api-portfolio §4.10); POST …/analyze lives in finding-analyze.ts. */
 export default function findingRoutes(app: Api, ctx: AppContext) {

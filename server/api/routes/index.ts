@@ -15,6 +15,9 @@ import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
+import policyBulk from './policy-bulk.ts'
+import policyCondition from './policy-condition.ts'
+import policy from './policy.ts'
 import projectProperty from './project-property.ts'
 import project from './project.ts'
 import service from './service.ts'
@@ -23,6 +26,8 @@ import tag from './tag.ts'
 import team from './team.ts'
 import user from './user.ts'
 import version from './version.ts'
+import violationAnalysis from './violation-analysis.ts'
+import violation from './violation.ts'
 import vex from './vex.ts'
 import vulnerabilityAssignment from './vulnerability-assignment.ts'
 import vulnerabilityInternal from './vulnerability-internal.ts'
@@ -67,4 +72,9 @@ export const routeFamilies: Record<string, RouteFamily> = {
   analysis,
   findingAnalyze,
   vex,
+  policy,
+  policyCondition,
+  policyBulk,
+  violation,
+  violationAnalysis,
 }

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { TagNameString } from '../input.ts'
 import { projectAccessFor } from '../../domain/projects/access.ts'
+import * as policyTags from '../../domain/policies/tags.ts'
 import * as tagOps from '../../domain/projects/tags.ts'
-import { textError } from '../../lib/errors.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import {
   AclForbidden,
@@ -66,7 +66,7 @@ export default function tagRoutes(app: Api, ctx: AppContext) {
         name: row.name,
         projectCount: Number(row.project_count),
         collectionProjectCount: Number(row.collection_project_count),
-        policyCount: 0,
+        policyCount: Number(row.policy_count),
         notificationRuleCount: 0,
       }))
     },
@@ -156,8 +156,11 @@ export default function tagRoutes(app: Api, ctx: AppContext) {
           if (kind === 'project') {
             const operation = method === 'post' ? tagOps.tagProjects : tagOps.untagProjects
             await operation(ctx.db, await access(request), name, uuids)
+          } else if (kind === 'policy') {
+            const operation = method === 'post' ? policyTags.tagPolicies : policyTags.untagPolicies
+            await operation(ctx.db, ctx.enqueue, name, uuids)
           } else {
-            // Policies and notification rules do not exist yet: only the tag is checked.
+            // Notification rules do not exist yet: only the tag is checked.
             await tagOps.requireTag(ctx.db, name)
           }
           return reply.status(204).send()
@@ -182,7 +185,15 @@ export default function tagRoutes(app: Api, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, tagOps.taggedPoliciesPage(parseListQuery(request.query)), same),
+      sendPage(
+        reply,
+        await policyTags.taggedPoliciesPage(
+          ctx.db,
+          request.params.name,
+          parseListQuery(request.query),
+        ),
+        same,
+      ),
   )
 
   app.get(
@@ -201,8 +212,11 @@ export default function tagRoutes(app: Api, ctx: AppContext) {
       sendPage(reply, tagOps.taggedNotificationRulesPage(parseListQuery(request.query)), same),
   )
 
-  const policyTags = async () => {
-    throw textError(404, 'The policy could not be found.')
+  const TagList = z.array(z.object({ name: z.string() }))
+  const relevantTags = async (reply: FastifyReply, uuid: string) => {
+    const rows = await policyTags.tagsForPolicy(ctx.db, uuid)
+    reply.header('X-Total-Count', String(rows.length))
+    return rows.map((row) => ({ name: row.name }))
   }
   app.get(
     '/v1/tag/policy/:uuid',
@@ -210,12 +224,12 @@ export default function tagRoutes(app: Api, ctx: AppContext) {
       config: { access: viewPortfolio },
       schema: {
         tags,
-        summary: 'Tags relevant to a policy',
+        summary: "Tags a policy can be limited to: its projects' tags, or all (most used first)",
         params: z.object({ uuid: UuidParam }),
-        response: { 200: z.array(z.object({ name: z.string() })), 404: NotFoundText },
+        response: { 200: TagList, 404: NotFoundText },
       },
     },
-    policyTags,
+    async (request, reply) => relevantTags(reply, request.params.uuid),
   )
   app.get(
     '/v1/tag/:policyUuid',
@@ -223,11 +237,11 @@ export default function tagRoutes(app: Api, ctx: AppContext) {
       config: { access: viewPortfolio },
       schema: {
         tags,
-        summary: 'Tags relevant to a policy (deprecated path)',
+        summary: 'Tags a policy can be limited to (deprecated: GET /tag/policy/{uuid})',
         params: z.object({ policyUuid: UuidParam }),
-        response: { 200: z.array(z.object({ name: z.string() })), 404: NotFoundText },
+        response: { 200: TagList, 404: NotFoundText },
       },
     },
-    policyTags,
+    async (request, reply) => relevantTags(reply, request.params.policyUuid),
   )
 }

@@ -7,8 +7,16 @@ export interface Decision {
   suppressed: boolean
 }
 
-const ARROW = '\u2192'
 const orNotSet = (value: string | null | undefined) => value ?? 'NOT_SET'
+
+/** `OLD → NEW` (U+2192), the way 4.13 writes a changed value into a trail. */
+export const transition = (from: string, to: string) => `${from} \u2192 ${to}`
+
+/** `Suppressed` / `Unsuppressed` when a given flag differs from the stored one. */
+export function suppressionComment(before: boolean, after: boolean | null | undefined) {
+  if (after === null || after === undefined || after === before) return undefined
+  return after ? 'Suppressed' : 'Unsuppressed'
+}
 
 /**
  * The audit-trail entries 4.13 writes when a decision changes (§5.1), in its order: state,
@@ -20,19 +28,16 @@ export function trailComments(
   { withSuppression = true }: { withSuppression?: boolean } = {},
 ): string[] {
   const comments: string[] = []
-  if (orNotSet(before.state) !== orNotSet(after.state))
-    comments.push(`Analysis: ${orNotSet(before.state)} ${ARROW} ${orNotSet(after.state)}`)
-  if (orNotSet(before.justification) !== orNotSet(after.justification))
-    comments.push(
-      `Justification: ${orNotSet(before.justification)} ${ARROW} ${orNotSet(after.justification)}`,
-    )
-  if (orNotSet(before.response) !== orNotSet(after.response))
-    comments.push(
-      `Vendor Response: ${orNotSet(before.response)} ${ARROW} ${orNotSet(after.response)}`,
-    )
+  const changed = (label: string, from: string | null, to: string | null) => {
+    if (orNotSet(from) !== orNotSet(to))
+      comments.push(`${label}: ${transition(orNotSet(from), orNotSet(to))}`)
+  }
+  changed('Analysis', before.state, after.state)
+  changed('Justification', before.justification, after.justification)
+  changed('Vendor Response', before.response, after.response)
   if (after.details !== null && (before.details ?? '') !== after.details)
     comments.push(`Details: ${after.details}`)
-  if (withSuppression && before.suppressed !== after.suppressed)
-    comments.push(after.suppressed ? 'Suppressed' : 'Unsuppressed')
+  const suppression = suppressionComment(before.suppressed, after.suppressed)
+  if (withSuppression && suppression) comments.push(suppression)
   return comments
 }

@@ -14,6 +14,7 @@ import {
   cloneComponentProperties,
   cloneFindings,
   cloneProjectRows,
+  cloneViolations,
   componentDependencies,
   copyAccessTeams,
   setComponentDependencies,
@@ -54,6 +55,7 @@ export const CloneJobPayload = z.object({
   includeServices: z.boolean(),
   includeAuditHistory: z.boolean().default(false),
   includeACL: z.boolean(),
+  includePolicyViolations: z.boolean().default(false),
   makeCloneLatest: z.boolean(),
 })
 type CloneRequest = z.infer<typeof CloneJobPayload>
@@ -80,6 +82,7 @@ function checkBody(body: z.infer<typeof CloneBody>): CloneRequest {
     includeServices: body.includeServices ?? false,
     includeAuditHistory: body.includeAuditHistory ?? false,
     includeACL: body.includeACL ?? false,
+    includePolicyViolations: body.includePolicyViolations ?? false,
     makeCloneLatest: body.makeCloneLatest ?? false,
   }
 }
@@ -142,6 +145,7 @@ export async function cloneProject(db: Queryable, request: CloneRequest) {
     await cloneComponentProperties(db, components)
     await cloneFindings(db, components, id)
     if (request.includeAuditHistory) await cloneAnalyses(db, components, id)
+    if (request.includePolicyViolations) await cloneViolations(db, components, id)
   }
   if (request.includeServices)
     services = await cloneProjectRows(db, 'service_component', source.id, id)

@@ -23,7 +23,11 @@ const NOT_SORTABLE = 'Field does not exist or is not sortable'
 const TAG_SORTS: TagSort[] = ['name', 'projectCount', 'policyCount', 'notificationRuleCount']
 
 /** SQL-backed tag lists sort ascending unless told otherwise. */
-function allowedSort<T extends string>(list: ListQuery, allowed: readonly T[], entity: string) {
+export function allowedSort<T extends string>(
+  list: ListQuery,
+  allowed: readonly T[],
+  entity: string,
+) {
   if (list.sortName === undefined) return undefined
   if (!(allowed as readonly string[]).includes(list.sortName)) {
     throw notSortable(entity, list.sortName, NOT_SORTABLE)
@@ -31,7 +35,7 @@ function allowedSort<T extends string>(list: ListQuery, allowed: readonly T[], e
   return list.sortName as T
 }
 
-const direction = (list: ListQuery) => list.sortDirection ?? 'asc'
+export const direction = (list: ListQuery) => list.sortDirection ?? 'asc'
 
 /** The project's tag names, alphabetical. */
 export async function projectTagNames(db: Queryable, projectId: number): Promise<string[]> {
@@ -66,12 +70,6 @@ export async function taggedProjectsPage(
     offset: list.offset,
     limit: list.limit,
   })
-}
-
-/** Policies do not exist yet, so no policy carries a tag. */
-export function taggedPoliciesPage(list: ListQuery) {
-  allowedSort(list, ['name'] as const, 'TaggedPolicy')
-  return { rows: [] as Array<{ uuid: string; name: string }>, total: 0 }
 }
 
 /** Notification rules do not exist yet, so no rule carries a tag. */
@@ -121,7 +119,8 @@ export async function untagProjects(
 
 /**
  * All or nothing: every tag must exist; a tag used by projects needs PORTFOLIO_MANAGEMENT and
- * access to all of them. (Policies and notification rules cannot use tags yet.)
+ * access to all of them; a tag used by policies needs POLICY_MANAGEMENT. (Notification rules
+ * cannot use tags yet.)
  */
 export async function deleteTags(
   db: Database,
@@ -136,11 +135,13 @@ export async function deleteTags(
     const known = new Set(usage.map((row) => row.name))
     for (const name of unique) if (!known.has(name)) errors[name] = 'Tag does not exist'
     if (Object.keys(errors).length === 0) {
-      const portfolioManagement = !principal || principal.permissions.has('PORTFOLIO_MANAGEMENT')
+      const has = (permission: 'PORTFOLIO_MANAGEMENT' | 'POLICY_MANAGEMENT') =>
+        !principal || principal.permissions.has(permission)
       for (const row of usage) {
         const count = Number(row.project_count)
         const hidden = count - Number(row.accessible_project_count)
-        if (count > 0 && !portfolioManagement) {
+        const policies = Number(row.policy_count)
+        if (count > 0 && !has('PORTFOLIO_MANAGEMENT')) {
           errors[row.name] =
             `The tag is assigned to ${count} project(s), but the authenticated principal is ` +
             'missing the PORTFOLIO_MANAGEMENT permission.'
@@ -148,6 +149,10 @@ export async function deleteTags(
           errors[row.name] =
             `The tag is assigned to ${hidden} project(s) that are not accessible by the ` +
             'authenticated principal.'
+        } else if (policies > 0 && !has('POLICY_MANAGEMENT')) {
+          errors[row.name] =
+            `The tag is assigned to ${policies} policies, but the authenticated principal is ` +
+            'missing the POLICY_MANAGEMENT permission.'
         }
       }
     }

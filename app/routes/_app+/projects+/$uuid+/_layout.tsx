@@ -1,14 +1,6 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  NavLink,
-  Outlet,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-} from '@remix-run/react'
+import { Form, Link, Outlet, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { Layers, Network } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
@@ -22,6 +14,7 @@ import {
   type ProjectProperty,
 } from '~/api/projects.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { RouteTabs } from '~/components/route-tabs.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { AddVersionDialog } from '~/components/project-details/add-version-dialog.tsx'
 import { DeleteProjectDialog } from '~/components/project-details/delete-dialog.tsx'
@@ -40,7 +33,6 @@ import {
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
-import { cn } from '~/utils/misc.ts'
 import { meetsRequirement } from '~/utils/permissions.ts'
 import { visibleTabs } from '~/utils/project-tabs.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
@@ -269,31 +261,15 @@ export default function ProjectLayout() {
       </header>
       {data.clone ? <CloneStatusBanner clone={data.clone} /> : null}
 
-      <nav aria-label={t('project.tabsLabel')} className="overflow-x-auto border-b">
-        <ul className="flex gap-1">
-          {visibleTabs(isCollection, permissions).map((tab) => (
-            <li key={tab.path}>
-              <NavLink
-                to={
-                  tab.path ? `/projects/${project.uuid}/${tab.path}` : `/projects/${project.uuid}`
-                }
-                // Deeper addresses (a dependency-graph lookup) keep their tab marked.
-                end={!tab.path}
-                className={({ isActive }) =>
-                  cn(
-                    'block whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm hover:text-foreground',
-                    isActive
-                      ? 'border-primary font-semibold text-foreground'
-                      : 'text-muted-foreground',
-                  )
-                }
-              >
-                {t(tab.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <RouteTabs
+        label={t('project.tabsLabel')}
+        tabs={visibleTabs(isCollection, permissions).map((tab) => ({
+          to: tab.path ? `/projects/${project.uuid}/${tab.path}` : `/projects/${project.uuid}`,
+          label: t(tab.labelKey),
+          // Deeper addresses (a dependency-graph lookup) keep their tab marked.
+          end: !tab.path,
+        }))}
+      />
       <Outlet />
 
       {dialog.kind === 'details' ? (

@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, NavLink, Outlet, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { listAffectedProjects } from '~/api/vulnerabilities.server.ts'
 import { DialogFooter, UrlDialog } from '~/components/dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { RouteTabs } from '~/components/route-tabs.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { VulnerabilityEditorDialog } from '~/components/vulnerabilities/editor/vulnerability-editor.tsx'
@@ -16,7 +17,6 @@ import {
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { renderMarkdown } from '~/utils/markdown.server.ts'
-import { cn } from '~/utils/misc.ts'
 import { meetsRequirement } from '~/utils/permissions.ts'
 import {
   attributionsOf,
@@ -109,33 +109,7 @@ export default function VulnerabilityLayout() {
       />
       {vulnerability.kev ? <KevPanel kev={vulnerability.kev} /> : null}
 
-      <nav aria-label={t('vulnerabilities.tabs.label')} className="overflow-x-auto border-b">
-        <ul className="flex gap-1">
-          {tabs.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={tab.end}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm hover:text-foreground',
-                    isActive
-                      ? 'border-primary font-semibold text-foreground'
-                      : 'text-muted-foreground',
-                  )
-                }
-              >
-                {tab.label}
-                {'badge' in tab && tab.badge !== undefined ? (
-                  <span className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
-                    {tab.badge}
-                  </span>
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <RouteTabs label={t('vulnerabilities.tabs.label')} tabs={tabs} />
       <Outlet />
 
       {data.dialog === 'details' && editor ? (

@@ -1,0 +1,93 @@
+import { expect } from 'vitest'
+import {
+  violationTypeOf,
+  type ConditionSubject,
+  type ConditionOperator,
+} from '../../common/dt-vocabulary.ts'
+import type { TestServer } from './api-server.ts'
+
+type Row = Record<string, any>
+
+/**
+ * Policies, conditions, violations and license rows written straight into the tables of
+ * migration 0013, for tests of the violation API that must not depend on the policy API or the
+ * evaluation engine.
+ */
+export function violationFixtures(server: () => TestServer) {
+  const sql = (text: string, params: unknown[] = []) =>
+    server().lookout.ctx!.db.query<Row>(text, params)
+
+  async function policy(
+    name: string,
+    options: { operator?: 'ANY' | 'ALL'; violationState?: 'INFO' | 'WARN' | 'FAIL' } = {},
+  ) {
+    const [row] = await sql(
+      `INSERT INTO policy (name, operator, violation_state) VALUES ($1, $2, $3) RETURNING uuid`,
+      [name, options.operator ?? 'ANY', options.violationState ?? 'INFO'],
+    )
+    return row!.uuid as string
+  }
+
+  /** Limits a policy to a project, which makes it no longer global. */
+  async function limitToProject(policyUuid: string, projectUuid: string) {
+    await sql(
+      `INSERT INTO policy_project (policy_id, project_id)
+       SELECT po.id, p.id FROM policy po, project p WHERE po.uuid = $1 AND p.uuid = $2`,
+      [policyUuid, projectUuid],
+    )
+  }
+
+  async function condition(
+    policyUuid: string,
+    subject: ConditionSubject,
+    operator: ConditionOperator,
+    value: string,
+  ) {
+    const [row] = await sql(
+      `INSERT INTO policy_condition (policy_id, subject, operator, value)
+       SELECT id, $2, $3, $4 FROM policy WHERE uuid = $1 RETURNING uuid`,
+      [policyUuid, subject, operator, value],
+    )
+    expect(row, `policy ${policyUuid}`).toBeDefined()
+    return row!.uuid as string
+  }
+
+  /** A violation of the condition by the component, of the type its subject gives, as the engine writes it. */
+  async function violation(componentUuid: string, conditionUuid: string, timestamp?: string) {
+    const [row] = await sql(
+      `INSERT INTO policy_violation (type, project_id, component_id, policy_condition_id, "timestamp")
+       SELECT $3, c.project_id, c.id, pc.id, COALESCE($4::timestamptz, now())
+       FROM component c, policy_condition pc WHERE c.uuid = $1 AND pc.uuid = $2
+       RETURNING uuid`,
+      [componentUuid, conditionUuid, await typeOf(conditionUuid), timestamp ?? null],
+    )
+    expect(row, `${componentUuid} × ${conditionUuid}`).toBeDefined()
+    return row!.uuid as string
+  }
+
+  async function typeOf(conditionUuid: string) {
+    const [row] = await sql('SELECT subject FROM policy_condition WHERE uuid = $1', [conditionUuid])
+    return violationTypeOf(row!.subject as ConditionSubject)
+  }
+
+  /** A catalogue entry (or the existing one with that id) as the license catalogue stores it. */
+  async function license(licenseId: string, name: string, flags: { osi?: boolean } = {}) {
+    const [row] = await sql(
+      `INSERT INTO license (license_id, name, osi_approved) VALUES ($1, $2, $3)
+       ON CONFLICT (license_id) DO UPDATE SET name = EXCLUDED.name RETURNING uuid`,
+      [licenseId, name, flags.osi ?? false],
+    )
+    return row!.uuid as string
+  }
+
+  /** Sets what ingest resolved (`licenseId`) and the BOM's license text of a component. */
+  async function componentLicense(componentUuid: string, licenseId: string | null, text?: string) {
+    await sql('UPDATE component SET license_id = $2, license = $3 WHERE uuid = $1', [
+      componentUuid,
+      licenseId,
+      text ?? null,
+    ])
+  }
+
+  return { sql, policy, limitToProject, condition, violation, license, componentLicense }
+}
