@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { analysisClient } from '../support/analysis-fixtures.ts'
 import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
-import { licensedBom, policyFixtures, type PolicySpec } from '../support/policy-evaluation-fixtures.ts'
+import {
+  licensedBom,
+  policyFixtures,
+  type PolicySpec,
+} from '../support/policy-evaluation-fixtures.ts'
 
 // Contract: dt-behaviour.md §3.2 (which policies apply to a project: global, assigned, assigned
 // to an ancestor with includeChildren, tagged; onlyLatestProjectVersion), §3.3 (the subjects

@@ -12,7 +12,11 @@ import { releaseSingletonKey } from '../../server/jobs/queue.ts'
 import { analysisClient, purlRange } from '../support/analysis-fixtures.ts'
 import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
-import { licensedBom, policyFixtures, type LicensedComponent } from '../support/policy-evaluation-fixtures.ts'
+import {
+  licensedBom,
+  policyFixtures,
+  type LicensedComponent,
+} from '../support/policy-evaluation-fixtures.ts'
 import { vulnerabilityFixtures } from '../support/vulnerability-fixtures.ts'
 
 // Contract: dt-behaviour.md §3.2 (applicability, ANY/ALL), §3.3 (conditions), §3.4 (when
