@@ -13,6 +13,7 @@ import { openDatabase } from './db/open.ts'
 import { generateSecret } from './data/system.ts'
 import { defaultKeyFile, loadInstallationKeys } from './domain/system/installation-keys.ts'
 import { seed } from './domain/system/seed.ts'
+import { requestFullLicenseResolution } from './domain/licenses/resolution.ts'
 import { apiPlugin } from './http/api.ts'
 import { injectFetch, remoteFetch } from './http/api-fetch.ts'
 import { consolePlugin, type ApiFetch } from './http/console.ts'
@@ -92,7 +93,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.LOOKOUT_DATA_DIR })
     const applied = await migrate(db)
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
-    const { systemUuid } = await seed(db, env.LOOKOUT_BCRYPT_ROUNDS)
+    const { systemUuid, licenseCatalogueChanged } = await seed(db, env.LOOKOUT_BCRYPT_ROUNDS)
     const opened = db
     const keys = await loadInstallationKeys(
       opened,
@@ -117,6 +118,8 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         return job
       },
     }
+    // Components may name licenses the new catalogue knows (or lost): resolve them again.
+    if (licenseCatalogueChanged) await requestFullLicenseResolution(db, ctx.enqueue)
   }
 
   const app: FastifyInstance = Fastify({

@@ -17,6 +17,7 @@ import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
 import type { DependencyGraphEntry, GraphNode } from '../domain/components/dependency-graph.ts'
 import type { ProjectWithTags } from '../domain/components/project-refs.ts'
 import { canonicalCoordinates, canonicalPurl } from '../domain/components/purl.ts'
+import { conciseLicenseJson } from './license-json.ts'
 import { NestedProjectJson, nestedProjectJson } from './project-json.ts'
 
 /** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
@@ -136,6 +137,7 @@ export function componentJson(row: ComponentRow, projects: OwningProjects): Comp
     license: opt(row.license),
     licenseExpression: opt(row.license_expression),
     licenseUrl: opt(row.license_url),
+    resolvedLicense: row.resolved_license ? conciseLicenseJson(row.resolved_license) : undefined,
     directDependencies: opt(row.direct_dependencies),
     externalReferences: references(row.external_references),
     project,

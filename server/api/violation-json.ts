@@ -1,10 +1,8 @@
-import type { ConciseLicense } from '../../common/dt-shapes.ts'
 import type { PolicyViolation, ViolationAnalysis } from '../../common/policy-shapes.ts'
 import type {
   ViolationAnalysisCommentRow,
   ViolationAnalysisRow,
 } from '../data/violation-analyses.ts'
-import type { ViolationRow } from '../data/violations.ts'
 import type { ProjectWithTags } from '../domain/components/project-refs.ts'
 import type { ViolationView } from '../domain/violations/queries.ts'
 import { componentJson } from './component-json.ts'
@@ -29,20 +27,6 @@ export function violationAnalysisJson(
   }
 }
 
-/** The component's resolved license, concise (§3.16), when its licenseId is in the catalogue. */
-function resolvedLicenseJson(row: ViolationRow): ConciseLicense | undefined {
-  if (row.license_uuid === null) return undefined
-  return {
-    uuid: row.license_uuid,
-    name: row.license_name!,
-    licenseId: row.license_license_id!,
-    isOsiApproved: row.license_osi_approved ?? false,
-    isFsfLibre: row.license_fsf_libre ?? false,
-    isDeprecatedLicenseId: row.license_deprecated_license_id ?? false,
-    isCustomLicense: row.license_custom_license ?? false,
-  }
-}
-
 /** PolicyViolation (§3.14) with its condition's policy and, when there is one, its analysis. */
 export function violationJson(
   view: ViolationView,
@@ -60,7 +44,7 @@ export function violationJson(
     timestamp: new Date(row.timestamp).getTime(),
     text: opt(row.text),
     project: { uuid: row.project_uuid, name: row.project_name, version: opt(row.project_version) },
-    component: { ...component, resolvedLicense: resolvedLicenseJson(row) },
+    component,
     policyCondition: {
       uuid: row.condition_uuid,
       subject: row.condition_subject as Condition['subject'],

@@ -1,4 +1,5 @@
 import { maybeOne, type Queryable } from '../db/database.ts'
+import { conciseLicenseJson, type ConciseLicenseRow } from './licenses.ts'
 import type { ProjectAccess } from './project-access.ts'
 import { SqlParams } from './sql.ts'
 
@@ -53,6 +54,11 @@ export interface ComponentRow {
   license: string | null
   license_expression: string | null
   license_url: string | null
+  /** The catalogue entry the license resolved to (its licenseId), and that entry. */
+  license_id: string | null
+  resolved_license: ConciseLicenseRow | null
+  /** What was said about the license (domain/licenses/resolve.ts LicenseChoice). */
+  license_candidates: unknown
   authors: Contact[] | null
   publisher: string | null
   supplier: OrganizationalEntity | null
@@ -62,12 +68,17 @@ export interface ComponentRow {
   last_inherited_risk_score: number | null
 }
 
-const COLUMNS = `c.id, c.uuid, c.project_id, c.name, c.version, c."group", c.classifier, c.filename,
-  c.extension, c.md5, c.sha1, c.sha256, c.sha384, c.sha512, c.sha3_256, c.sha3_384, c.sha3_512,
-  c.blake2b_256, c.blake2b_384, c.blake2b_512, c.blake3, c.cpe, c.purl, c.purl_coordinates,
-  c.swid_tag_id, c.internal, c.description, c.copyright, c.license, c.license_expression,
-  c.license_url, c.authors, c.publisher, c.supplier, c.direct_dependencies, c.external_references,
-  c.notes, c.last_inherited_risk_score`
+/** Every ComponentRow column of a component aliased `c` (any query may select them). */
+export const COMPONENT_ROW_COLUMNS = `c.id, c.uuid, c.project_id, c.name, c.version, c."group",
+  c.classifier, c.filename, c.extension, c.md5, c.sha1, c.sha256, c.sha384, c.sha512, c.sha3_256,
+  c.sha3_384, c.sha3_512, c.blake2b_256, c.blake2b_384, c.blake2b_512, c.blake3, c.cpe, c.purl,
+  c.purl_coordinates, c.swid_tag_id, c.internal, c.description, c.copyright, c.license,
+  c.license_expression, c.license_url, c.license_id, c.license_candidates,
+  (SELECT ${conciseLicenseJson('rl')} FROM license rl WHERE rl.license_id = c.license_id)
+    AS resolved_license,
+  c.authors, c.publisher, c.supplier, c.direct_dependencies, c.external_references, c.notes,
+  c.last_inherited_risk_score`
+const COLUMNS = COMPONENT_ROW_COLUMNS
 
 /** The columns POST /component replaces; PUT additionally starts with everything else null. */
 export const WRITABLE_COLUMNS = [
@@ -94,6 +105,8 @@ export const WRITABLE_COLUMNS = [
   'license',
   'license_expression',
   'license_url',
+  'license_id',
+  'license_candidates',
   'authors',
   'publisher',
   'external_references',
@@ -102,7 +115,7 @@ export const WRITABLE_COLUMNS = [
 
 export type ComponentValues = { [K in (typeof WRITABLE_COLUMNS)[number]]: ComponentRow[K] }
 
-const JSON_COLUMNS = new Set(['authors', 'external_references'])
+const JSON_COLUMNS = new Set(['authors', 'external_references', 'license_candidates'])
 const quote = (column: string) => (column === 'group' ? '"group"' : column)
 const columnValue = (values: ComponentValues, column: (typeof WRITABLE_COLUMNS)[number]) => {
   const value = values[column]

@@ -44,6 +44,7 @@ export const COMPONENT_COLUMNS = {
   license_expression: 'text',
   license_url: 'text',
   license_id: 'text',
+  license_candidates: 'jsonb',
   authors: 'jsonb',
   publisher: 'text',
   supplier: 'jsonb',

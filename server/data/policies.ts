@@ -34,6 +34,21 @@ export interface PolicyOrder {
   direction: 'asc' | 'desc'
 }
 
+/** Persistent Policy fields and the SQL they sort by (null: persistent but not orderable). */
+export const POLICY_SORT_COLUMNS: Record<string, string | null> = {
+  id: 'p.id',
+  uuid: 'p.uuid',
+  name: 'p.name',
+  operator: 'p.operator',
+  // INFO < WARN < FAIL, so a sort by state puts the mildest first.
+  violationState: `(CASE p.violation_state WHEN 'FAIL' THEN 3 WHEN 'WARN' THEN 2 ELSE 1 END)`,
+  includeChildren: 'p.include_children',
+  onlyLatestProjectVersion: 'p.only_latest_project_version',
+  policyConditions: null,
+  projects: null,
+  tags: null,
+}
+
 const POLICY_COLUMNS = `p.id, p.uuid, p.name, p.operator, p.violation_state, p.include_children,
   p.only_latest_project_version`
 

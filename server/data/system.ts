@@ -59,3 +59,21 @@ export async function deleteSettings(db: Queryable, names: readonly string[]) {
 
 export const generateSecret = () => randomBytes(32).toString('base64')
 export const generateUuid = () => randomUUID()
+
+/** Stores a setting unless it exists; true when this call stored it (first start). */
+export async function insertSettingOnce(db: Queryable, name: string, value: string) {
+  const rows = await db.query(
+    `INSERT INTO system_setting (name, value) VALUES ($1, $2)
+     ON CONFLICT (name) DO NOTHING RETURNING name`,
+    [name, value],
+  )
+  return rows.length > 0
+}
+
+export async function writeSetting(db: Queryable, name: string, value: string) {
+  await db.query(
+    `INSERT INTO system_setting (name, value) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`,
+    [name, value],
+  )
+}

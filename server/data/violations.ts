@@ -36,13 +36,6 @@ export interface ViolationRow {
   analysis_id: Id | null
   analysis_state: string | null
   analysis_suppressed: boolean | null
-  license_uuid: string | null
-  license_name: string | null
-  license_license_id: string | null
-  license_osi_approved: boolean | null
-  license_fsf_libre: boolean | null
-  license_deprecated_license_id: boolean | null
-  license_custom_license: boolean | null
 }
 
 /** What a violation list is restricted to; every field is optional. */
@@ -84,11 +77,7 @@ const ROW_COLUMNS = `pv.id, pv.uuid, pv.type, pv."timestamp", pv.text, pv.projec
   po.only_latest_project_version AS policy_only_latest_project_version,
   (NOT EXISTS (SELECT 1 FROM policy_project pp WHERE pp.policy_id = po.id)
     AND NOT EXISTS (SELECT 1 FROM policy_tag pt WHERE pt.policy_id = po.id)) AS policy_global,
-  va.id AS analysis_id, va.state AS analysis_state, va.suppressed AS analysis_suppressed,
-  l.uuid AS license_uuid, l.name AS license_name, l.license_id AS license_license_id,
-  l.osi_approved AS license_osi_approved, l.fsf_libre AS license_fsf_libre,
-  l.deprecated_license_id AS license_deprecated_license_id,
-  l.custom_license AS license_custom_license`
+  va.id AS analysis_id, va.state AS analysis_state, va.suppressed AS analysis_suppressed`
 
 /** What the console shows as a component's license: the resolved SPDX id, else the BOM's text. */
 const LICENSE_TEXT = 'COALESCE(l.license_id, c.license)'

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts'
-import type { ComponentRow, Page } from './components.ts'
+import { COMPONENT_ROW_COLUMNS, type ComponentRow, type Page } from './components.ts'
 import type { ProjectAccess } from './project-access.ts'
 import { SqlParams } from './sql.ts'
 import {
@@ -310,7 +310,7 @@ export function componentsOfVulnerabilities(
   const params = new SqlParams()
   const ids = params.add(vulnerabilityIds)
   return db.query<AffectedComponentRow>(
-    `SELECT c.*, f.vulnerability_id AS finding_vulnerability_id
+    `SELECT ${COMPONENT_ROW_COLUMNS}, f.vulnerability_id AS finding_vulnerability_id
      FROM finding f JOIN component c ON c.id = f.component_id JOIN project p ON p.id = c.project_id
      WHERE f.vulnerability_id = ANY(${ids}::bigint[]) AND ${params.access(access, 'p')}
      ORDER BY c.id`,
@@ -320,9 +320,10 @@ export function componentsOfVulnerabilities(
 
 export function componentsByIds(db: Queryable, ids: readonly Id[]) {
   if (ids.length === 0) return Promise.resolve([] as ComponentRow[])
-  return db.query<ComponentRow>('SELECT c.* FROM component c WHERE c.id = ANY($1::bigint[])', [
-    ids,
-  ])
+  return db.query<ComponentRow>(
+    `SELECT ${COMPONENT_ROW_COLUMNS} FROM component c WHERE c.id = ANY($1::bigint[])`,
+    [ids],
+  )
 }
 
 export type VulnerabilityAliasRow = AliasRow & { source: string; vuln_id: string }

@@ -6,11 +6,13 @@ import {
 } from '../domain/analysis/external/cache-purge.ts'
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
+import { LICENSE_RESOLUTION_JOB } from '../domain/licenses/resolution.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
+import { licenseResolutionJob } from './license-resolution.ts'
 import { policyEvaluationJob, portfolioEvaluationJob } from './policy-evaluation.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { processVexJob } from './vex-processing.ts'
@@ -33,6 +35,7 @@ export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<strin
     [ANALYSIS_JOB]: analysisJob(deps),
     [PORTFOLIO_ANALYSIS_JOB]: portfolioAnalysisJob,
     [VEX_PROCESS_JOB]: processVexJob,
+    [LICENSE_RESOLUTION_JOB]: licenseResolutionJob,
     [POLICY_EVALUATION_JOB]: policyEvaluationJob,
     [POLICY_PORTFOLIO_EVALUATION_JOB]: portfolioEvaluationJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),

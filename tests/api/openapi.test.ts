@@ -30,6 +30,9 @@ const ANY_PRINCIPAL = [
   'GET /api/v1/cwe/{cweId}',
   'GET /api/v1/calculator/cvss',
   'GET /api/v1/calculator/owasp',
+  'GET /api/v1/license',
+  'GET /api/v1/license/concise',
+  'GET /api/v1/license/{licenseId}',
 ]
 
 let server: TestServer

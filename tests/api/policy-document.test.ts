@@ -5,8 +5,7 @@ import { policyFixtures } from '../support/policy-fixtures.ts'
 
 // Beyond 4.13 (docs/policies.md, DT#3101): policy as code. GET /v1/policy/export writes every
 // policy and license group as one document; POST /v1/policy/import checks it, reports what
-// changes and (unless dryRun) applies it. Licenses are inserted straight into migration 0013's
-// tables: their API is another family's.
+// changes and (unless dryRun) applies it. Licenses come from the bundled catalogue.
 
 type Json = Record<string, any>
 interface Side {
@@ -39,9 +38,15 @@ afterAll(async () => {
 const importDoc = (f: typeof source, doc: unknown, dryRun?: boolean) =>
   f.call('POST', `/v1/policy/import${dryRun === undefined ? '' : `?dryRun=${dryRun}`}`, doc)
 
-/** The same licenses on both servers, with different uuids (as two installations have). */
+/**
+ * The same licenses on both servers, with different uuids (as two installations have; test
+ * servers start from one database template), and none of the default license groups.
+ */
 async function catalogue(f: typeof source) {
-  for (const id of ['MIT', 'Apache-2.0', 'GPL-3.0-only']) await f.insertLicense(id)
+  await f.sql('DELETE FROM license_group')
+  await f.sql('UPDATE license SET uuid = gen_random_uuid() WHERE license_id = ANY($1::text[])', [
+    ['MIT', 'Apache-2.0', 'GPL-3.0-only'],
+  ])
 }
 
 describe('policy as code', () => {

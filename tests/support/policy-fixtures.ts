@@ -71,9 +71,11 @@ export function policyFixtures(server: () => TestServer, api: () => Api, token: 
     return key.json.key as string
   }
 
+  /** A catalogue entry: the bundled one when the id is SPDX's, else a new one. */
   async function insertLicense(licenseId: string, name = `${licenseId} License`) {
     const [row] = await sql(
-      'INSERT INTO license (license_id, name) VALUES ($1, $2) RETURNING uuid',
+      `INSERT INTO license (license_id, name) VALUES ($1, $2)
+       ON CONFLICT (license_id) DO UPDATE SET name = license.name RETURNING uuid`,
       [licenseId, name],
     )
     return row!.uuid as string

@@ -11,6 +11,8 @@ import dependencyGraph from './dependency-graph.ts'
 import event from './event.ts'
 import finding from './finding.ts'
 import findingAnalyze from './finding-analyze.ts'
+import licenseGroup from './license-group.ts'
+import license from './license.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
@@ -77,4 +79,6 @@ export const routeFamilies: Record<string, RouteFamily> = {
   policyBulk,
   violation,
   violationAnalysis,
+  license,
+  licenseGroup,
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { parsePurl, type ParsedPurl } from '../components/purl.ts'
-import parseSpdx from 'spdx-expression-parse'
+import { parseSpdxExpression } from '../licenses/expression.ts'
+import type { LicenseCandidate, LicenseChoice } from '../licenses/resolve.ts'
 import {
   HASH_COLUMNS,
   type BomComponent,
@@ -180,82 +181,32 @@ function hashes(value: unknown): Record<HashColumn, string | null> {
   return result
 }
 
-type SpdxParse = { license?: string; exception?: string } | null
-
-// BOMs repeat a handful of licenses thousands of times; parsing each occurrence is wasted work.
-const spdxCache = new Map<string, SpdxParse>()
-function parseSpdxCached(text: string): SpdxParse {
-  let parsed = spdxCache.get(text)
-  if (parsed === undefined) {
-    try {
-      parsed = parseSpdx(text) as SpdxParse
-    } catch {
-      parsed = null
-    }
-    if (spdxCache.size > 10_000) spdxCache.clear()
-    spdxCache.set(text, parsed)
-  }
-  return parsed
-}
-
-/** A single SPDX license id (no operators), as spdx-expression-parse understands it. */
-function spdxId(text: string | null): string | null {
-  if (text === null) return null
-  const parsed = parseSpdxCached(text)
-  return parsed?.license === text && !parsed.exception ? parsed.license : null
-}
-
-interface LicenseCandidate {
-  id: string | null
-  name: string | null
-  url: string | null
-}
-
 /**
- * §1.7 without a license catalogue: a candidate "resolves" when its id (or name) is a known SPDX
- * license id; it is then kept in license_id. Otherwise the first candidate's name is kept.
+ * What the BOM says about the component's license (§1.7 candidates, in order, and a valid
+ * expression); resolving it against the catalogue happens when the BOM is ingested.
  */
-function licenses(value: unknown, warnings: string[]) {
-  const candidates: LicenseCandidate[] = []
-  let expression: string | null = null
+function licenseChoice(value: unknown, warnings: string[]): LicenseChoice | null {
+  const choice: LicenseChoice = { licenses: [] }
   for (const item of array(value)) {
     const source = record(item)
     if (source.license !== undefined) {
       const license = record(source.license)
+      const candidate: LicenseCandidate = {}
       const id = trimmed(license.id)
       const name = trimmed(license.name)
-      if (id !== null || name !== null) candidates.push({ id, name, url: trimmed(license.url) })
+      const url = trimmed(license.url)
+      if (id !== null) candidate.id = id
+      if (name !== null) candidate.name = name
+      if (url !== null) candidate.url = url
+      if (id !== null || name !== null) choice.licenses.push(candidate)
     } else if (source.expression !== undefined) {
       const text = trimmed(source.expression)
       if (text === null) continue
-      const parsed = parseSpdxCached(text)
-      if (!parsed) {
-        warnings.push(`Invalid SPDX license expression ignored: ${text}`)
-        continue
-      }
-      expression = text
-      if (parsed.license && !parsed.exception) {
-        candidates.push({ id: parsed.license, name: parsed.license, url: null })
-      }
+      if (parseSpdxExpression(text)) choice.expression = text
+      else warnings.push(`Invalid SPDX license expression ignored: ${text}`)
     }
   }
-  let licenseId: string | null = null
-  let license: string | null = null
-  let licenseUrl: string | null = null
-  const resolved = candidates.find((candidate) => spdxId(candidate.id) ?? spdxId(candidate.name))
-  if (resolved) {
-    licenseId = spdxId(resolved.id) ?? spdxId(resolved.name)
-    licenseUrl = resolved.url
-  } else if (candidates[0]) {
-    license = candidates[0].name
-    licenseUrl = candidates[0].url
-  }
-  return {
-    licenseId,
-    license: license === null ? null : license.slice(0, SHORT),
-    licenseUrl: licenseUrl === null ? null : licenseUrl.slice(0, SHORT),
-    licenseExpression: expression,
-  }
+  return choice.licenses.length > 0 || choice.expression ? choice : null
 }
 
 export type InternalMatcher = (group: string | null, name: string) => boolean
@@ -283,7 +234,12 @@ function component(source: Json, isInternal: InternalMatcher, warnings: string[]
     authors: authorsOf(source),
     supplier: entity(source.supplier),
     externalReferences: externalReferences(source.externalReferences),
-    ...licenses(source.licenses, warnings),
+    licenseChoice: licenseChoice(source.licenses, warnings),
+    // Resolved against the catalogue at ingest (domain/licenses).
+    license: null,
+    licenseId: null,
+    licenseUrl: null,
+    licenseExpression: null,
     internal: isInternal(group, name),
     properties: properties(source.properties),
   }

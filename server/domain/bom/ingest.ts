@@ -22,13 +22,15 @@ import {
   type PropertyInsert,
 } from '../../data/inventory-writes.ts'
 import { inventoryStamp } from '../../data/bom-inventory.ts'
-import { timeSlice } from '../../lib/time-slice.ts'
+import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 import type { InternalMatcher } from './convert.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'
 import { collectGarbageIfDue } from './memory.ts'
 import type { ComponentProperty, ConvertedBom } from './model.ts'
 import { componentValues, planIngest, type IngestPlan, type NewComponent } from './sync.ts'
+import { loadLicenseLookup } from '../licenses/resolution.ts'
+import { resolveLicenseChoice } from '../licenses/resolve.ts'
 
 const gunzipAsync = promisify(gunzip)
 
@@ -58,6 +60,22 @@ export async function internalMatcher(
   if (!groups && !names) return () => false
   return (group, name) =>
     Boolean((groups && group !== null && groups.test(group)) || (names && names.test(name)))
+}
+
+/** §1.7 against the catalogue as it is now: one query for every license the BOM names. */
+async function resolveBomLicenses(
+  db: Queryable,
+  components: ConvertedBom['components'],
+  slice: TimeSlice,
+) {
+  const lookup = await loadLicenseLookup(
+    db,
+    components.map((component) => component.licenseChoice),
+  )
+  for (const component of components) {
+    Object.assign(component, resolveLicenseChoice(component.licenseChoice, lookup))
+    if (slice.due) await slice.pause()
+  }
 }
 
 const RELEASED = { uuid: '', component: undefined!, dependencies: null } as NewComponent
@@ -113,6 +131,7 @@ export async function prepareIngest(
   const stamp = await inventoryStamp(db, projectId)
   collectGarbageIfDue()
   const slice = timeSlice()
+  await resolveBomLicenses(db, bom.components, slice)
   const deduped = await dedupeBom(bom, slice)
   const [components, properties, services] = [
     await loadStoredComponents(db, projectId),

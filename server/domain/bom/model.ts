@@ -1,3 +1,5 @@
+import type { LicenseChoice } from '../licenses/resolve.ts'
+
 /** What a CycloneDX BOM becomes before it is written: Dependency-Track's model, not CycloneDX's. */
 
 export type BomFormat = 'JSON' | 'XML'
@@ -74,6 +76,8 @@ export interface ComponentFields {
   authors: OrganizationalContact[] | null
   supplier: OrganizationalEntity | null
   externalReferences: ExternalReference[] | null
+  /** What the BOM said about the license; the four fields above are resolved from it. */
+  licenseChoice: LicenseChoice | null
   license: string | null
   licenseId: string | null
   licenseUrl: string | null

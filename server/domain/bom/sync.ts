@@ -83,6 +83,7 @@ export function componentValues(c: ComponentFields, dependencies: GraphNodeJson[
     license_expression: c.licenseExpression,
     license_url: c.licenseUrl,
     license_id: c.licenseId,
+    license_candidates: c.licenseChoice,
     authors: c.authors,
     publisher: c.publisher,
     supplier: c.supplier,

@@ -5,6 +5,7 @@ import type {
   OrganizationalEntity,
 } from '../../data/components.ts'
 import type { DataClassification, ServiceValues } from '../../data/services.ts'
+import type { ComponentLicenseColumns } from '../licenses/resolution.ts'
 import type { InternalMatcher } from './internal.ts'
 import { parsePurl } from './purl.ts'
 import { externalReferenceType, type ComponentInput, type ServiceInput } from './schemas.ts'
@@ -50,30 +51,13 @@ function authorsOf(input: ComponentInput): Contact[] | null {
   return author ? [{ name: author }] : contacts(input.authors)
 }
 
-/**
- * Dependency-Track's license triple: a free-text license wins over an expression; an
- * expression drops the URL. No SPDX license list is loaded yet, so nothing resolves.
- */
-function licenseFields(input: ComponentInput) {
-  if (input.license) {
-    return {
-      license: input.license,
-      license_expression: null,
-      license_url: input.licenseUrl ?? null,
-    }
-  }
-  if (input.licenseExpression) {
-    return { license: null, license_expression: input.licenseExpression, license_url: null }
-  }
-  return { license: null, license_expression: null, license_url: null }
-}
-
 const lower = (value: Nullish<string>) => (value ? value.toLowerCase() : null)
 
 /** Column values from a validated create/update body (the fields POST /component replaces). */
 export function componentValues(
   input: ComponentInput,
   isInternal: InternalMatcher,
+  license: ComponentLicenseColumns,
 ): ComponentValues {
   const purl = parsePurl(input.purl)
   const group = input.group ?? null
@@ -98,7 +82,7 @@ export function componentValues(
     internal: isInternal(group, input.name),
     description: input.description ?? null,
     copyright: input.copyright ?? null,
-    ...licenseFields(input),
+    ...license,
     authors: authorsOf(input),
     publisher: input.publisher ?? null,
     external_references: externalReferences(input.externalReferences),

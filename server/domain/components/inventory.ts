@@ -16,6 +16,7 @@ import {
   PROJECT_MESSAGES,
   requireProjectAccess,
 } from './access.ts'
+import { resolveWrittenLicense } from '../licenses/resolution.ts'
 import { componentValues } from './fields.ts'
 import { internalMatcher } from './internal.ts'
 import type { ComponentInput } from './schemas.ts'
@@ -122,7 +123,8 @@ export async function createComponent(
     throw textError(400, 'Collection project cannot contain components.')
   }
   await requireProjectAccess(db, principal, project.id, PROJECT_FORBIDDEN)
-  const values = componentValues(input, await internalMatcher(db))
+  const license = await resolveWrittenLicense(db, input)
+  const values = componentValues(input, await internalMatcher(db), license)
   return components.insertComponent(db, project.id, { ...values, external_references: null })
 }
 
@@ -134,7 +136,12 @@ export async function updateComponent(
 ) {
   if (uuid === undefined) throw textError(404, UPDATE_MESSAGES.notFound)
   const row = await loadAccessibleComponent(db, principal, uuid, UPDATE_MESSAGES)
-  await components.updateComponent(db, row.id, componentValues(input, await internalMatcher(db)))
+  const license = await resolveWrittenLicense(db, input)
+  await components.updateComponent(
+    db,
+    row.id,
+    componentValues(input, await internalMatcher(db), license),
+  )
   return row.uuid
 }
 

@@ -46,7 +46,7 @@ function text(max: number | undefined, printableMessage?: string) {
   return z.preprocess(trimToNull, schema.nullish())
 }
 
-function requiredName() {
+export function requiredName() {
   return z.preprocess(
     trimToNull,
     z

@@ -3,10 +3,10 @@ import { POLICY_OPERATORS, POLICY_VIOLATION_STATES } from '../../../common/dt-vo
 import type { Queryable } from '../../db/database.ts'
 import { allPolicies } from '../../data/policies.ts'
 import {
-  allLicenseGroups,
-  licenseGroupsByUuids,
-  licensesByUuids,
-} from '../../data/policy-licenses.ts'
+  allLicenseGroupDocuments,
+  licenseGroupDocumentsByUuids,
+} from '../../data/license-groups.ts'
+import { licenseRefsByUuids } from '../../data/licenses.ts'
 import { NAME_MAX, sizeMessage } from '../column-sizes.ts'
 import { ConditionOperator, ConditionSubject, PolicyName } from './schemas.ts'
 import { policyViews } from './view.ts'
@@ -77,17 +77,17 @@ export type PolicyDocument = z.infer<typeof PolicyDocument>
 
 /** GET /policy/export: groups and policies by name; conditions in their order. */
 export async function exportPolicies(db: Queryable): Promise<PolicyDocument> {
-  const groups = await allLicenseGroups(db)
+  const groups = await allLicenseGroupDocuments(db)
   const policies = await policyViews(db, await allPolicies(db))
   const values = (subject: string) =>
     policies.flatMap((p) => p.conditions.filter((c) => c.subject === subject).map((c) => c.value))
   const uuids = (subject: string) =>
     values(subject).filter((value) => /^[0-9a-f-]{36}$/i.test(value))
   const licenseIds = new Map(
-    (await licensesByUuids(db, uuids('LICENSE'))).map((l) => [l.uuid, l.license_id]),
+    (await licenseRefsByUuids(db, uuids('LICENSE'))).map((l) => [l.uuid, l.license_id]),
   )
   const groupNames = new Map(
-    (await licenseGroupsByUuids(db, uuids('LICENSE_GROUP'))).map((g) => [g.uuid, g.name]),
+    (await licenseGroupDocumentsByUuids(db, uuids('LICENSE_GROUP'))).map((g) => [g.uuid, g.name]),
   )
   const named = (subject: string, value: string) =>
     (subject === 'LICENSE'

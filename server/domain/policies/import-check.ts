@@ -6,10 +6,10 @@ import {
 import type { Queryable } from '../../db/database.ts'
 import { findPoliciesByNames, type PolicyRow } from '../../data/policies.ts'
 import {
-  licenseGroupsByNames,
-  licensesByLicenseIds,
-  type LicenseGroupRow,
-} from '../../data/policy-licenses.ts'
+  licenseGroupDocumentsByNames,
+  type LicenseGroupDocumentRow,
+} from '../../data/license-groups.ts'
+import { licenseRefsByLicenseIds } from '../../data/licenses.ts'
 import { projectsByNameVersion } from '../../data/policy-limits.ts'
 import { problem } from '../../lib/errors.ts'
 import { normaliseTagName } from '../projects/input.ts'
@@ -18,7 +18,7 @@ import { PolicyDocument, type DocumentLicenseGroup, type DocumentPolicy } from '
 /** A document checked against this server: every name it uses resolved to a row. */
 export interface CheckedGroup {
   doc: DocumentLicenseGroup
-  existing: LicenseGroupRow | undefined
+  existing: LicenseGroupDocumentRow | undefined
   /** License row ids, and the licenseIds alphabetical (to compare with the stored group). */
   licenseRowIds: number[]
   licenseIds: string[]
@@ -112,10 +112,10 @@ async function loadReferences(db: Queryable, document: PolicyDocument) {
     ...document.licenseGroups.flatMap((g) => g.licenses),
     ...valuesOf(document, 'LICENSE'),
   ]
-  const licenses = await licensesByLicenseIds(db, [...new Set(licenseIds)])
+  const licenses = await licenseRefsByLicenseIds(db, [...new Set(licenseIds)])
   const documentGroups = new Set(document.licenseGroups.map((g) => g.name))
   const groupNames = new Set([...documentGroups, ...valuesOf(document, 'LICENSE_GROUP')])
-  const groups = await licenseGroupsByNames(db, [...groupNames])
+  const groups = await licenseGroupDocumentsByNames(db, [...groupNames])
   const policies = await findPoliciesByNames(
     db,
     document.policies.map((p) => p.name),

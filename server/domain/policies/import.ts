@@ -1,3 +1,4 @@
+import { textError } from '../../lib/errors.ts'
 import type { Database, Queryable } from '../../db/database.ts'
 import {
   deleteConditions,
@@ -11,7 +12,7 @@ import {
   insertLicenseGroup,
   replaceLicenseGroupLicenses,
   setLicenseGroupRiskWeight,
-} from '../../data/policy-licenses.ts'
+} from '../../data/license-groups.ts'
 import { replacePolicyProjects, replacePolicyTags } from '../../data/policy-limits.ts'
 import { resolveTags } from '../../data/tags.ts'
 import {
@@ -94,6 +95,8 @@ async function applyGroup(tx: Queryable, group: CheckedGroup, outcome: Outcome) 
   if (outcome === 'unchanged') return group.existing!.uuid
   const { doc } = group
   const target = group.existing ?? (await insertLicenseGroup(tx, doc.name, doc.riskWeight))
+  // The names were checked before the transaction; a group created since then is a conflict.
+  if (!target) throw textError(409, 'A license group with the specified name already exists.')
   if (group.existing) await setLicenseGroupRiskWeight(tx, target.id, doc.riskWeight)
   await replaceLicenseGroupLicenses(tx, target.id, group.licenseRowIds)
   return target.uuid

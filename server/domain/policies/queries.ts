@@ -1,22 +1,12 @@
 import type { Queryable } from '../../db/database.ts'
-import { listPolicies, type PolicyOrder } from '../../data/policies.ts'
+import {
+  listPolicies,
+  POLICY_SORT_COLUMNS as PERSISTENT,
+  type PolicyOrder,
+} from '../../data/policies.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { notSortable } from '../projects/sorting.ts'
 import { policyViews } from './view.ts'
-
-/** Persistent Policy fields and the SQL they sort by (null: persistent but not orderable). */
-const PERSISTENT: Record<string, string | null> = {
-  id: 'p.id',
-  uuid: 'p.uuid',
-  name: 'p.name',
-  operator: 'p.operator',
-  violationState: 'p.violation_state',
-  includeChildren: 'p.include_children',
-  onlyLatestProjectVersion: 'p.only_latest_project_version',
-  policyConditions: null,
-  projects: null,
-  tags: null,
-}
 
 const COMPUTED = new Set(['global'])
 

@@ -17,18 +17,24 @@ import { grantTeamPermission, insertTeam } from '../../data/teams.ts'
 import { DEFAULT_TEAMS, PERMISSIONS, PERMISSION_NAMES } from '../auth/permissions.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { CONFIG_PROPERTY_CATALOGUE } from '../config/catalogue.ts'
+import { seedDefaultLicenseGroups, syncLicenseCatalogue } from '../licenses/catalogue.ts'
 
 /**
  * First-start data, as Dependency-Track seeds it; re-running never overwrites anything.
  * Keys are not data: installation-keys.ts keeps them out of the database.
  */
-export async function seed(db: Database, bcryptRounds: number): Promise<{ systemUuid: string }> {
+export async function seed(
+  db: Database,
+  bcryptRounds: number,
+): Promise<{ systemUuid: string; licenseCatalogueChanged: boolean }> {
   // Hash outside the transaction: bcrypt is slow and the transaction holds a lock.
   const adminHash = await hashPassword('admin', bcryptRounds)
   return db.transaction(async (tx) => {
     await lockSeeding(tx)
     await insertMissingPermissions(tx, PERMISSIONS)
     await insertMissingConfigProperties(tx, CONFIG_PROPERTY_CATALOGUE)
+    const licenseCatalogueChanged = await syncLicenseCatalogue(tx)
+    await seedDefaultLicenseGroups(tx)
 
     const teamCount = await countTeams(tx)
     const createAdmin = (await countUsers(tx, 'MANAGED')) === 0
@@ -57,6 +63,9 @@ export async function seed(db: Database, bcryptRounds: number): Promise<{ system
       }
     }
 
-    return { systemUuid: await ensureSetting(tx, 'system.uuid', generateUuid) }
+    return {
+      systemUuid: await ensureSetting(tx, 'system.uuid', generateUuid),
+      licenseCatalogueChanged,
+    }
   })
 }
