@@ -129,6 +129,8 @@ describe('conditions on licenses, hashes and repository metadata', () => {
       { name: 'classpath', expression: 'GPL-2.0 WITH Classpath-exception-2.0' },
       { name: 'choice', expression: 'MIT OR Apache-2.0' },
       { name: 'named', licenseName: 'Acme Commercial License' },
+      // An expression given where a license name belongs counts as the expression.
+      { name: 'spelled', licenseName: 'MIT OR GPL-3.0-only' },
       { name: 'plain', licenseId: 'MIT' },
     ])
     await client.waitForToken(await client.upload(project, bom))

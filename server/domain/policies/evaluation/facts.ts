@@ -101,15 +101,22 @@ export const newFactCaches = (): FactCaches => ({
  */
 function licensingOf(row: EvaluationComponentRow, caches: FactCaches): LicenseExpression | null {
   if (row.license_id) return { license: row.license_id }
-  if (row.license_expression) {
-    let parsed = caches.expressions.get(row.license_expression)
-    if (parsed === undefined) {
-      parsed = parseLicenseExpression(row.license_expression)
-      caches.expressions.set(row.license_expression, parsed)
+  const parsed = (text: string, spdxOnly: boolean) => {
+    const key = `${spdxOnly ? 'name' : 'expression'}:${text}`
+    let expression = caches.expressions.get(key)
+    if (expression === undefined) {
+      expression = parseLicenseExpression(text, spdxOnly)
+      caches.expressions.set(key, expression)
     }
-    if (parsed) return parsed
+    return expression
   }
-  return row.license ? { license: row.license } : null
+  if (row.license_expression) {
+    const expression = parsed(row.license_expression, false)
+    if (expression) return expression
+  }
+  // BOMs often put an expression where a name belongs (`MIT OR Apache-2.0`); 4.13 keeps it as
+  // the name, which is read here as the expression it is when it names SPDX licenses only.
+  return row.license ? (parsed(row.license, true) ?? { license: row.license }) : null
 }
 
 async function askCatalogue(

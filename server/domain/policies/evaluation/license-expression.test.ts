@@ -46,6 +46,12 @@ describe('license expressions', () => {
     })
   })
 
+  it('reads free text as an expression only when it names SPDX licenses (spdxOnly)', () => {
+    expect(parseLicenseExpression('MIT or Apache-2.0', true)).toMatchObject({ conjunction: 'or' })
+    expect(parseLicenseExpression('GPL-2.0 or later', true)).toBeNull()
+    expect(parseLicenseExpression('GPL-2.0 or later')).toMatchObject({ conjunction: 'or' })
+  })
+
   it('answers null for text that is no expression', () => {
     expect(parseLicenseExpression('')).toBeNull()
     expect(parseLicenseExpression('MIT OR')).toBeNull()

@@ -69,14 +69,17 @@ function fromSpdx(node: parseSpdx.Info): LicenseExpression {
   return term
 }
 
-/** The expression's tree, or null when it is not an expression at all. */
-export function parseLicenseExpression(text: string): LicenseExpression | null {
+/**
+ * The expression's tree, or null when it is not an expression at all. `spdxOnly` accepts SPDX
+ * license ids only, for free text that may merely look like an expression (`GPL-2.0 or later`).
+ */
+export function parseLicenseExpression(text: string, spdxOnly = false): LicenseExpression | null {
   const trimmed = text.trim()
   if (trimmed === '') return null
   try {
     return fromSpdx(parseSpdx(trimmed))
   } catch {
-    return parseLenient(trimmed)
+    return spdxOnly ? null : parseLenient(trimmed)
   }
 }
 
