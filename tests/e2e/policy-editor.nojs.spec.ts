@@ -1,7 +1,8 @@
 import { type Page } from '@playwright/test'
 import { createProject } from './support/api.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
-import { createPolicy, readPolicy, uniqueSuffix } from './support/policy-editor.ts'
+import { createPolicy, readPolicy } from './support/policies.ts'
+import { uniqueSuffix } from './support/licenses.ts'
 
 const row = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
 const toast = (page: Page) => page.getByTestId('toast')

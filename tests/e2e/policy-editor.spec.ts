@@ -1,7 +1,8 @@
 import { type Page } from '@playwright/test'
 import { createProject } from './support/api.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
-import { createPolicy, licenseUuid, readPolicy, uniqueSuffix } from './support/policy-editor.ts'
+import { createPolicy, readPolicy } from './support/policies.ts'
+import { licenseUuid, uniqueSuffix } from './support/licenses.ts'
 
 const row = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
 const toast = (page: Page) => page.getByTestId('toast')
