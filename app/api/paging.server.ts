@@ -30,3 +30,11 @@ export async function fetchPage<Schema extends z.ZodType>(
   const total = Number(response.headers.get('X-Total-Count') ?? rows.length)
   return { rows, total: Number.isFinite(total) ? total : rows.length }
 }
+
+/** How many rows a paged list holds (one row asked for; the total comes in `X-Total-Count`). */
+export async function countOf(api: ApiClient, path: string) {
+  const response = await api.send(path, { query: { pageNumber: 1, pageSize: 1 } })
+  await response.body?.cancel()
+  const total = Number(response.headers.get('X-Total-Count'))
+  return Number.isFinite(total) ? total : 0
+}

@@ -8,7 +8,8 @@ import {
 import type { FailedResponse } from '~/utils/api-errors.ts'
 import type { ApiClient } from './client.server.ts'
 import { listProjects, type ProjectRow } from './projects.server.ts'
-import { page, tagErrors, type PageOptions } from './tags.server.ts'
+import { fetchPage as page, type PageOptions } from './paging.server.ts'
+import { tagErrors } from './tags.server.ts'
 
 export const PolicySchema = PolicyShape.extend({
   policyConditions: z.array(PolicyConditionShape.loose()),
@@ -67,12 +68,12 @@ export interface ProjectChoice {
 const asChoice = ({ uuid, name, version }: ProjectRow): ProjectChoice => ({ uuid, name, version })
 
 /** Active projects whose name contains the text, as 4.13's Select Project dialog offers them. */
-export async function findProjects(api: ApiClient, searchText: string | undefined) {
+export async function findProjects(api: ApiClient, searchText: string | undefined, pageNumber = 1) {
   const { projects, total } = await listProjects(api, {
     excludeInactive: true,
     onlyRoot: false,
     searchText,
-    pageNumber: 1,
+    pageNumber,
     pageSize: FOUND_PROJECTS_PAGE,
     sortName: 'name',
     sortOrder: 'asc',

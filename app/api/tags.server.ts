@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FailedResponse } from '~/utils/api-errors.ts'
 import type { ApiClient } from './client.server.ts'
+import { fetchPage as page, type PageOptions } from './paging.server.ts'
 
 export const TagRowSchema = z
   .object({
@@ -24,34 +25,6 @@ export const TAGGED_KINDS = {
   alerts: 'notificationRule',
 } as const
 export type TaggedKind = keyof typeof TAGGED_KINDS
-
-export interface PageOptions {
-  searchText?: string
-  pageNumber: number
-  pageSize: number
-  sortName?: string
-  sortOrder?: 'asc' | 'desc'
-}
-
-export async function page<Schema extends z.ZodType>(
-  api: ApiClient,
-  schema: Schema,
-  path: string,
-  options: PageOptions,
-) {
-  const response = await api.send(path, {
-    query: {
-      searchText: options.searchText,
-      pageNumber: options.pageNumber,
-      pageSize: options.pageSize,
-      sortName: options.sortName,
-      sortOrder: options.sortName ? options.sortOrder : undefined,
-    },
-  })
-  const rows = z.array(schema).parse(await response.json())
-  const total = Number(response.headers.get('X-Total-Count') ?? rows.length)
-  return { rows, total: Number.isFinite(total) ? total : rows.length }
-}
 
 const tagPath = (name: string, kind: TaggedKind) =>
   `/v1/tag/${encodeURIComponent(name)}/${TAGGED_KINDS[kind]}`

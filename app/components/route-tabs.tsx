@@ -1,4 +1,4 @@
-import { NavLink } from '@remix-run/react'
+import { Link, NavLink } from '@remix-run/react'
 import { cn } from '~/utils/misc.ts'
 
 export interface RouteTab {
@@ -6,6 +6,8 @@ export interface RouteTab {
   label: string
   /** Active only on exactly this address (the index tab). */
   end?: boolean
+  /** Overrides the address match (a tab that also owns sibling addresses). */
+  active?: boolean
   badge?: number
 }
 
@@ -16,28 +18,41 @@ export function RouteTabs({ label, tabs }: { label: string; tabs: readonly Route
       <ul className="flex gap-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
-            <NavLink
-              to={tab.to}
-              end={tab.end}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm hover:text-foreground',
-                  isActive
-                    ? 'border-primary font-semibold text-foreground'
-                    : 'text-muted-foreground',
-                )
-              }
-            >
-              {tab.label}
-              {tab.badge === undefined ? null : (
-                <span className="rounded-full bg-secondary px-2 py-0.5 text-xs tabular-nums text-secondary-foreground">
-                  {tab.badge}
-                </span>
-              )}
-            </NavLink>
+            {tab.active === undefined ? (
+              <NavLink to={tab.to} end={tab.end} className={({ isActive }) => tabClass(isActive)}>
+                <TabLabel tab={tab} />
+              </NavLink>
+            ) : (
+              <Link
+                to={tab.to}
+                aria-current={tab.active ? 'page' : undefined}
+                className={tabClass(tab.active)}
+              >
+                <TabLabel tab={tab} />
+              </Link>
+            )}
           </li>
         ))}
       </ul>
     </nav>
+  )
+}
+
+const tabClass = (active: boolean) =>
+  cn(
+    'flex items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm hover:text-foreground',
+    active ? 'border-primary font-semibold text-foreground' : 'text-muted-foreground',
+  )
+
+function TabLabel({ tab }: { tab: RouteTab }) {
+  return (
+    <>
+      {tab.label}
+      {tab.badge === undefined ? null : (
+        <span className="rounded-full bg-secondary px-2 py-0.5 text-xs tabular-nums text-secondary-foreground">
+          {tab.badge}
+        </span>
+      )}
+    </>
   )
 }

@@ -8,10 +8,12 @@ import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { LICENSE_RESOLUTION_JOB } from '../domain/licenses/resolution.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
+import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
 import { licenseResolutionJob } from './license-resolution.ts'
+import { policyEvaluationJob, portfolioEvaluationJob } from './policy-evaluation.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { processVexJob } from './vex-processing.ts'
 import { pruneFinishedJobs } from './queue.ts'
@@ -34,6 +36,8 @@ export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<strin
     [PORTFOLIO_ANALYSIS_JOB]: portfolioAnalysisJob,
     [VEX_PROCESS_JOB]: processVexJob,
     [LICENSE_RESOLUTION_JOB]: licenseResolutionJob,
+    [POLICY_EVALUATION_JOB]: policyEvaluationJob,
+    [POLICY_PORTFOLIO_EVALUATION_JOB]: portfolioEvaluationJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
     [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
       await purgeExpiredAnalysisCache(db)

@@ -146,6 +146,16 @@ export async function deferJob(db: Queryable, jobId: number, delayMs: number) {
   )
 }
 
+/**
+ * A running job gives up its singleton key: an enqueue of that key then queues a new job (which
+ * will see what changed since this one started) instead of being skipped.
+ */
+export async function releaseSingletonKey(db: Queryable, jobId: number) {
+  await db.query(`UPDATE job SET singleton_key = NULL WHERE id = $1 AND status = 'running'`, [
+    jobId,
+  ])
+}
+
 /** Whether another job of a kind whose payload contains the given fields holds a live lease. */
 export async function isAnotherJobRunning(
   db: Queryable,

@@ -227,7 +227,7 @@ describe('analysis after a BOM upload', () => {
     )
   })
 
-  it('keeps the upload token processing until the analysis ended', async () => {
+  it('keeps the upload token processing until the analysis and the policy evaluation ended', async () => {
     const jobs = await fixtures.sql(
       `SELECT kind, status, payload->>'level' AS level FROM job WHERE chain_id = $1 ORDER BY id`,
       [token],
@@ -235,6 +235,7 @@ describe('analysis after a BOM upload', () => {
     expect(jobs).toEqual([
       { kind: 'bom.process', status: 'succeeded', level: null },
       { kind: 'vulnerability.analysis', status: 'succeeded', level: 'BOM_UPLOAD_ANALYSIS' },
+      { kind: 'policy.evaluation', status: 'succeeded', level: null },
     ])
     const deprecated = await api.request('GET', `/v1/bom/token/${token}`, { token: adminJwt })
     expect(deprecated.json).toEqual({ processing: false })
@@ -317,9 +318,10 @@ describe('POST /v1/finding/project/{uuid}/analyze', () => {
     expect(Object.keys(response.json)).toEqual(['token'])
     await client.waitForToken(response.json.token)
     expect(await namesWithFindings(project)).toEqual(['minimist'])
-    const [job] = await fixtures.sql(`SELECT payload FROM job WHERE chain_id = $1`, [
-      response.json.token,
-    ])
+    const [job] = await fixtures.sql(
+      `SELECT payload FROM job WHERE chain_id = $1 AND kind = 'vulnerability.analysis'`,
+      [response.json.token],
+    )
     expect(job!.payload).toMatchObject({ level: 'ON_DEMAND' })
   })
 

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { violationTypeOf } from '../../common/dt-vocabulary.ts'
 import { POLICY_PORTFOLIO_EVALUATION_JOB } from '../../server/domain/policies/model.ts'
 import type { apiClient } from './api-client.ts'
 import type { TestServer } from './api-server.ts'
@@ -93,17 +94,44 @@ export function policyFixtures(server: () => TestServer, api: () => Api, token: 
     return group!.uuid as string
   }
 
-  /** Insert a violation of a condition directly (the engine is another family's). */
+  /**
+   * A violation of a SEVERITY (IS), CPE or PACKAGE_URL (MATCHES) condition, inserted directly, by
+   * a new component made to violate it for real: policy changes queue an evaluation of the
+   * portfolio, which keeps true violations and removes the others.
+   */
   async function insertViolation(conditionUuid: string, projectUuid: string, name = unique('c')) {
-    const [component] = await sql(
-      `INSERT INTO component (project_id, name, version)
-       SELECT id, $2, '1.0' FROM project WHERE uuid = $1 RETURNING id, project_id`,
-      [projectUuid, name],
+    const [condition] = await sql(
+      'SELECT subject, operator, value FROM policy_condition WHERE uuid = $1',
+      [conditionUuid],
     )
+    const { subject, operator, value } = condition!
+    const matching = operator === 'MATCHES'
+    const cpe =
+      subject === 'CPE' && matching && value === 'cpe:*' ? `cpe:2.3:a:acme:${name}:1.0` : null
+    const purl = subject === 'PACKAGE_URL' && matching ? `${value}@1.0` : null
+    if (!(subject === 'SEVERITY' && operator === 'IS') && !cpe && !purl) {
+      throw new Error(`insertViolation cannot make a component violate ${subject} ${operator}`)
+    }
+    const [component] = await sql(
+      `INSERT INTO component (project_id, name, version, cpe, purl)
+       SELECT id, $2, '1.0', $3, $4 FROM project WHERE uuid = $1 RETURNING id, project_id`,
+      [projectUuid, name, cpe, purl],
+    )
+    if (subject === 'SEVERITY') {
+      await sql(
+        `WITH v AS (INSERT INTO vulnerability (vuln_id, source, severity) VALUES ($2, 'INTERNAL', $3)
+           RETURNING id)
+         INSERT INTO finding (project_id, component_id, vulnerability_id, analyzer_identity)
+         SELECT $4, $1, v.id, 'NONE' FROM v`,
+        [component!.id, unique('INT'), value, component!.project_id],
+      )
+    }
     const [violation] = await sql(
       `INSERT INTO policy_violation (type, project_id, component_id, policy_condition_id)
-       SELECT 'OPERATIONAL', $1, $2, id FROM policy_condition WHERE uuid = $3 RETURNING id`,
-      [component!.project_id, component!.id, conditionUuid],
+       SELECT $4, $1, $2, id FROM policy_condition WHERE uuid = $3
+       ON CONFLICT (component_id, policy_condition_id, type) DO UPDATE SET text = NULL
+       RETURNING id`,
+      [component!.project_id, component!.id, conditionUuid, violationTypeOf(subject)],
     )
     return Number(violation!.id)
   }

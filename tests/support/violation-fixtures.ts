@@ -17,10 +17,16 @@ export function violationFixtures(server: () => TestServer) {
   const sql = (text: string, params: unknown[] = []) =>
     server().lookout.ctx!.db.query<Row>(text, params)
 
+  /**
+   * Background work ends first (the analysis of components created through the API and the
+   * policy evaluation that follows it), so no evaluation sees the policies written here and
+   * removes or pre-empts the violations the test writes.
+   */
   async function policy(
     name: string,
     options: { operator?: 'ANY' | 'ALL'; violationState?: 'INFO' | 'WARN' | 'FAIL' } = {},
   ) {
+    await server().lookout.worker?.drain()
     const [row] = await sql(
       `INSERT INTO policy (name, operator, violation_state) VALUES ($1, $2, $3) RETURNING uuid`,
       [name, options.operator ?? 'ANY', options.violationState ?? 'INFO'],

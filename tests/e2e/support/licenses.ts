@@ -32,3 +32,12 @@ export async function createLicenseGroup(baseUrl: string, name: string, licenses
   }
   return group
 }
+
+/** The uuid of a license of the catalogue, by SPDX id. */
+export async function licenseUuid(baseUrl: string, licenseId: string) {
+  const response = await fetch(`${baseUrl}/api/v1/license/${licenseId}`, {
+    headers: { Authorization: `Bearer ${await apiFor(baseUrl).adminToken()}` },
+  })
+  if (!response.ok) throw new Error(`license read failed: ${response.status}`)
+  return ((await response.json()) as { uuid: string }).uuid
+}
