@@ -16,15 +16,15 @@ test('filters apply as they are ticked, live in the address and the CSV holds th
   const user = await makeUser(['VIEW_PORTFOLIO', 'VIEW_POLICY_VIOLATION'])
   await signIn(page, user, `/policyViolationAudit?textSearchInput=${seeded.prefix}`)
   await expect(page).toHaveURL(/sortName=timestamp&sortOrder=desc/)
-  await expect(rows(page)).toHaveCount(3)
-  await expect(page.getByText('Results: 3')).toBeVisible()
+  await expect(rows(page)).toHaveCount(4)
+  await expect(page.getByText('Results: 4')).toBeVisible()
   // The Policies filter is for policy managers only.
   await expect(filters(page).getByRole('group', { name: 'Policies' })).toHaveCount(0)
   await expectNoAxeViolations(page)
 
   await filters(page).getByRole('checkbox', { name: 'Fail' }).check()
   await expect(page).toHaveURL(/violationState=FAIL/)
-  await expect(rows(page)).toHaveCount(2)
+  await expect(rows(page)).toHaveCount(3)
   await expect(rows(page).filter({ hasText: `${seeded.prefix}-billing 2.0` })).toHaveCount(1)
   await expect(rows(page).first()).toContainText(`${seeded.prefix}-forbidden 1.0.0`)
 
@@ -35,7 +35,7 @@ test('filters apply as they are ticked, live in the address and the CSV holds th
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Download CSV' }).click()
   const csv = await streamText(await (await download).createReadStream())
-  expect(csv.trim().split('\n')).toHaveLength(3)
+  expect(csv.trim().split('\n')).toHaveLength(4)
   expect(csv).toContain(`${seeded.prefix}-billing`)
   expect(csv).not.toContain(`${seeded.prefix}-legacy`)
 
@@ -82,6 +82,6 @@ test('Policy Violation Audit reads well in the dark and on a narrow screen', asy
   await page.setViewportSize({ width: 390, height: 900 })
   const user = await makeUser(['VIEW_PORTFOLIO', 'VIEW_POLICY_VIOLATION', 'POLICY_MANAGEMENT'])
   await signIn(page, user, `/policyViolationAudit?textSearchInput=${seeded.prefix}`)
-  await expect(rows(page)).toHaveCount(3)
+  await expect(rows(page)).toHaveCount(4)
   await expectNoAxeViolations(page)
 })

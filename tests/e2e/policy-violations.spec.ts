@@ -15,17 +15,20 @@ test("an auditor sees the project's violations, opens one and records a decision
   const user = await makeUser(VIOLATION_AUDITOR)
   await signIn(page, user, `/projects/${seeded.shop.uuid}`)
   await page.getByRole('link', { name: 'Policy violations' }).click()
-  await expect(table(page)).toHaveAccessibleName('Policy violations (2)')
-  await expect(rows(page)).toHaveCount(2)
+  await expect(table(page)).toHaveAccessibleName('Policy violations (3)')
+  await expect(rows(page)).toHaveCount(3)
   await expectNoAxeViolations(page)
 
   await table(page).getByRole('link', { name: 'State' }).click()
   await expect(page).toHaveURL(/sortName=policyCondition.policy.violationState&sortOrder=asc/)
+  await expect(rows(page).first()).toContainText('Warn')
   await table(page).getByRole('link', { name: 'Policy name' }).click()
-  await expect(rows(page).first()).toContainText(seeded.forbidden.name)
-  await expect(rows(page).first()).toContainText('Fail')
-  await expect(rows(page).first()).toContainText('Operational')
-  await expect(rows(page).nth(1)).toContainText('Warn')
+  await expect(page).toHaveURL(/sortName=policyCondition.policy.name&sortOrder=asc/)
+  await expect(rows(page).nth(0)).toContainText(seeded.copyleft.name)
+  await expect(rows(page).nth(0)).toContainText('License')
+  await expect(rows(page).nth(1)).toContainText(seeded.forbidden.name)
+  await expect(rows(page).nth(1)).toContainText('Operational')
+  await expect(rows(page).nth(2)).toContainText(seeded.legacy.name)
 
   await rows(page)
     .first()
@@ -33,8 +36,13 @@ test("an auditor sees the project's violations, opens one and records a decision
     .click()
   await expect(page).toHaveURL(/expanded=/)
   const details = panel(page)
-  await expect(details.getByText(`subject == PACKAGE_URL && value MATCHES`)).toBeVisible()
-  await expect(details.getByText(`pkg:npm/${seeded.prefix}-forbidden@1.0.0`)).toBeVisible()
+  // The license condition names the license its uuid stands for.
+  await expect(
+    details.getByText(
+      'subject == LICENSE && value IS GPL-3.0-only (GNU General Public License v3.0 only)',
+    ),
+  ).toBeVisible()
+  await expect(details.getByText('GPL-3.0-only', { exact: true })).toBeVisible()
   await expect(details.getByText('No decision recorded yet')).toBeVisible()
   await details.getByLabel('Analysis').selectOption('REJECTED')
   await details.getByLabel('Comment').fill('Replace it before the release.')
@@ -78,8 +86,14 @@ test('suppressing a violation hides it until the switch shows suppressed violati
     .first()
     .getByRole('link', { name: /Show the details of/ })
     .click()
-  await expect(panel(page)).toContainText('Suppressed')
+  // A first decision notes the state change only (4.13: "Suppressed" marks later changes).
+  await expect(panel(page)).toContainText('NOT_SET → APPROVED')
   await expect(panel(page).getByLabel('Suppress this violation')).toBeChecked()
+
+  await panel(page).getByLabel('Suppress this violation').uncheck()
+  await panel(page).getByRole('button', { name: 'Save decision' }).click()
+  await expect(panel(page)).toContainText('Unsuppressed')
+  await expect(rows(page).first().getByText('Not suppressed', { exact: true })).toBeAttached()
 })
 
 test('a reader without the analysis permission sees the trail and the state but no form', async ({
@@ -116,6 +130,6 @@ test('the violations tab reads well in the dark and on a narrow screen, panel op
     .getByRole('link', { name: /Show the details of/ })
     .click()
   await expect(panel(page).getByLabel('Analysis')).toBeVisible()
-  await expect(panel(page).getByRole('link', { name: /no (forbidden|legacy)$/ })).toBeVisible()
+  await expect(panel(page).getByRole('link', { name: /no (copyleft|forbidden|legacy)$/ })).toBeVisible()
   await expectNoAxeViolations(page)
 })

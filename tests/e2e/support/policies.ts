@@ -15,12 +15,16 @@ export interface StoredPolicy {
 
 export type TestPolicy = Pick<StoredPolicy, 'uuid' | 'name'>
 
-/** Creates a policy through the API, as an administrator's script would. */
-export async function createPolicy(baseUrl: string, name: string): Promise<StoredPolicy> {
+/** Creates a policy through the API (with `fields` such as its violation state), as a script would. */
+export async function createPolicy(
+  baseUrl: string,
+  name: string,
+  fields: { operator?: string; violationState?: string } = {},
+): Promise<StoredPolicy> {
   const api = apiFor(baseUrl)
   const response = await api.put('/api/v1/policy', {
     token: await api.adminToken(),
-    json: { name },
+    json: { name, ...fields },
   })
   if (response.status !== 201)
     throw new Error(`policy creation failed: ${response.status} ${response.text}`)

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { apiFor, createProject } from './api.ts'
 import { uploadBomAndWait } from './list-data.ts'
+import { licenseUuid } from './licenses.ts'
+import { createPolicy } from './policies.ts'
 
 export const VIOLATION_AUDITOR = [
   'VIEW_PORTFOLIO',
@@ -8,7 +10,7 @@ export const VIOLATION_AUDITOR = [
   'POLICY_VIOLATION_ANALYSIS',
 ]
 
-/** A BOM of npm packages named `<prefix>-<name>`. */
+/** A BOM of npm packages named `<prefix>-<name>`, `<prefix>-copyleft` under the GPL 3.0. */
 function bomOf(prefix: string, names: string[]) {
   return Buffer.from(
     JSON.stringify({
@@ -23,24 +25,22 @@ function bomOf(prefix: string, names: string[]) {
         version: '1.0.0',
         purl: `pkg:npm/${prefix}-${name}@1.0.0`,
         'bom-ref': `pkg:npm/${prefix}-${name}@1.0.0`,
+        licenses: name === 'copyleft' ? [{ license: { id: 'GPL-3.0-only' } }] : undefined,
       })),
     }),
   )
 }
 
 /** A policy with one condition, limited to the given projects, as an administrator's script makes it. */
-async function createPolicy(
+async function policyWithCondition(
   baseUrl: string,
   policy: { name: string; violationState: string; condition: object; projects: string[] },
 ) {
+  const { uuid, name } = await createPolicy(baseUrl, policy.name, {
+    violationState: policy.violationState,
+  })
   const api = apiFor(baseUrl)
   const token = await api.adminToken()
-  const created = await api.put('/api/v1/policy', {
-    token,
-    json: { name: policy.name, operator: 'ANY', violationState: policy.violationState },
-  })
-  if (created.status !== 201) throw new Error(`policy: ${created.status} ${created.text}`)
-  const { uuid } = JSON.parse(created.text) as { uuid: string }
   const condition = await api.put(`/api/v1/policy/${uuid}/condition`, {
     token,
     json: policy.condition,
@@ -50,7 +50,7 @@ async function createPolicy(
     const limited = await api.post(`/api/v1/policy/${uuid}/project/${project}`, { token })
     if (limited.status !== 200) throw new Error(`limit: ${limited.status} ${limited.text}`)
   }
-  return { uuid, name: policy.name }
+  return { uuid, name }
 }
 
 /** Waits until the policy engine has reported `count` violations of the project. */
@@ -68,16 +68,18 @@ async function waitForViolations(baseUrl: string, projectUuid: string, count: nu
 }
 
 /**
- * Violations unique to the calling test (its prefix is in every name): in project `shop`, the
- * FAIL policy `<prefix> no forbidden` catches `<prefix>-forbidden` by its package URL and the
- * WARN policy `<prefix> no legacy` catches `<prefix>-legacy` by its coordinates; in project
- * `billing`, the FAIL policy catches `<prefix>-forbidden` again. `<prefix>-fine` breaks nothing.
+ * Violations unique to the calling test (its prefix is in every name). In project `shop`: the
+ * FAIL policy `<prefix> no copyleft` catches `<prefix>-copyleft` by its license (GPL-3.0-only),
+ * the FAIL policy `<prefix> no forbidden` catches `<prefix>-forbidden` by its package URL and
+ * the WARN policy `<prefix> no legacy` catches `<prefix>-legacy` by its coordinates. In project
+ * `billing`, `<prefix> no forbidden` catches `<prefix>-forbidden` again. `<prefix>-fine` breaks
+ * nothing.
  */
 export async function seedViolations(baseUrl: string) {
   const prefix = `pv${randomBytes(3).toString('hex')}`
   const shop = await createProject(baseUrl, { name: `${prefix}-shop`, version: '1.0' })
   const billing = await createProject(baseUrl, { name: `${prefix}-billing`, version: '2.0' })
-  const forbidden = await createPolicy(baseUrl, {
+  const forbidden = await policyWithCondition(baseUrl, {
     name: `${prefix} no forbidden`,
     violationState: 'FAIL',
     condition: {
@@ -87,7 +89,7 @@ export async function seedViolations(baseUrl: string) {
     },
     projects: [shop.uuid, billing.uuid],
   })
-  const legacy = await createPolicy(baseUrl, {
+  const legacy = await policyWithCondition(baseUrl, {
     name: `${prefix} no legacy`,
     violationState: 'WARN',
     condition: {
@@ -97,9 +99,20 @@ export async function seedViolations(baseUrl: string) {
     },
     projects: [shop.uuid],
   })
-  await uploadBomAndWait(baseUrl, shop.uuid, bomOf(prefix, ['forbidden', 'legacy', 'fine']))
+  const copyleft = await policyWithCondition(baseUrl, {
+    name: `${prefix} no copyleft`,
+    violationState: 'FAIL',
+    condition: {
+      subject: 'LICENSE',
+      operator: 'IS',
+      value: await licenseUuid(baseUrl, 'GPL-3.0-only'),
+    },
+    projects: [shop.uuid],
+  })
+  const shopBom = bomOf(prefix, ['copyleft', 'forbidden', 'legacy', 'fine'])
+  await uploadBomAndWait(baseUrl, shop.uuid, shopBom)
   await uploadBomAndWait(baseUrl, billing.uuid, bomOf(prefix, ['forbidden']))
-  await waitForViolations(baseUrl, shop.uuid, 2)
+  await waitForViolations(baseUrl, shop.uuid, 3)
   await waitForViolations(baseUrl, billing.uuid, 1)
-  return { prefix, shop, billing, forbidden, legacy }
+  return { prefix, shop, billing, copyleft, forbidden, legacy }
 }
