@@ -1,18 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { apiFor, createProject } from './support/api.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
-import type { Page } from '@playwright/test'
-
-/** How far the list's table reaches past its box, and the page past the window (in px). */
-async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const box = document.querySelector('main table')?.parentElement
-    return {
-      table: box ? box.scrollWidth - box.clientWidth : 0,
-      page: document.documentElement.scrollWidth - window.innerWidth,
-    }
-  })
-}
+import { overflow } from './support/layout.ts'
 
 async function seed(baseUrl: string, longName: string) {
   const project = await createProject(baseUrl, {

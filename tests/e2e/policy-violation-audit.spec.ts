@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test'
 import { text as streamText } from 'node:stream/consumers'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
+import { overflow } from './support/layout.ts'
 import { seedViolations } from './support/violations.ts'
 
 const rows = (page: Page) =>
@@ -84,4 +85,19 @@ test('Policy Violation Audit reads well in the dark and on a narrow screen', asy
   await signIn(page, user, `/policyViolationAudit?textSearchInput=${seeded.prefix}`)
   await expect(rows(page)).toHaveCount(4)
   await expectNoAxeViolations(page)
+})
+
+test('at 1366 px the audit table fits beside the Filters; narrow screens never scroll sideways', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const seeded = await seedViolations(baseURL!)
+  const user = await makeUser(['VIEW_PORTFOLIO', 'VIEW_POLICY_VIOLATION'])
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await signIn(page, user, `/policyViolationAudit?suppressed=1&textSearchInput=${seeded.prefix}`)
+  await expect(rows(page)).toHaveCount(4)
+  expect(await overflow(page)).toEqual({ table: 0, page: 0 })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect.poll(async () => (await overflow(page)).page).toBe(0)
 })

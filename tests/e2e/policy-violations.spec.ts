@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
+import { overflow } from './support/layout.ts'
 import { seedViolations, VIOLATION_AUDITOR } from './support/violations.ts'
 
 const table = (page: Page) => page.getByRole('table', { name: /^Policy violations \(\d+\)$/ })
@@ -17,6 +18,7 @@ test("an auditor sees the project's violations, opens one and records a decision
   await page.getByRole('link', { name: 'Policy violations' }).click()
   await expect(table(page)).toHaveAccessibleName('Policy violations (3)')
   await expect(rows(page)).toHaveCount(3)
+  expect(await overflow(page)).toEqual({ table: 0, page: 0 })
   await expectNoAxeViolations(page)
 
   await table(page).getByRole('link', { name: 'State' }).click()

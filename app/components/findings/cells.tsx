@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Finding } from '~/api/findings.server.ts'
 import { AliasLink, SourceLabel } from '~/components/vulnerabilities/labels.tsx'
 import { resolveAliases, vulnerabilityPath } from '~/components/vulnerabilities/sources.ts'
+import { cn } from '~/utils/misc.ts'
 
 /** The vulnerability's source tag and its id, linking to its console page. */
 export function VulnerabilityLink({ source, vulnId }: { source: string; vulnId: string }) {
@@ -60,24 +61,30 @@ export function CweList({ cwes }: { cwes?: ReadonlyArray<{ cweId: number; name?:
 
 /**
  * A component's name (with its version when `withVersion`) linking to its page, with the
- * dependency-graph shortcut.
+ * dependency-graph shortcut; `truncate` cuts a long name (whole in its tooltip).
  */
 export function ComponentLink({
   projectUuid,
   component,
   withVersion = false,
+  truncate = false,
 }: {
   projectUuid: string
   component: { uuid: string; name: string; version?: string }
   withVersion?: boolean
+  truncate?: boolean
 }) {
   const { t } = useTranslation()
+  const label =
+    withVersion && component.version ? `${component.name} ${component.version}` : component.name
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap">
-      <Link to={`/components/${component.uuid}`} className="text-primary hover:underline">
-        {withVersion && component.version
-          ? `${component.name} ${component.version}`
-          : component.name}
+      <Link
+        to={`/components/${component.uuid}`}
+        title={truncate ? label : undefined}
+        className={cn('text-primary hover:underline', truncate && 'max-w-[12rem] truncate')}
+      >
+        {label}
       </Link>
       <Link
         to={`/projects/${projectUuid}/dependencyGraph/${component.uuid}`}

@@ -13,7 +13,10 @@ import { formatDate } from '~/utils/date.ts'
 import { cn } from '~/utils/misc.ts'
 import { RiskTypeLabel, ViolationAnalysisLabel, ViolationStateLabel } from './labels.tsx'
 
-/** Columns shown from 2xl on, so the list fits 1366 px beside the Filters panel (decision 009). */
+/**
+ * Columns shown from 2xl on, and long names cut, so the list fits 1366 px beside the Filters
+ * panel (decision 009).
+ */
 const SECONDARY = 'hidden 2xl:table-cell'
 
 const COLUMNS: Array<Omit<ListColumn, 'label'> & { labelKey: string }> = [
@@ -33,7 +36,12 @@ const COLUMNS: Array<Omit<ListColumn, 'label'> & { labelKey: string }> = [
     className: SECONDARY,
   },
   { key: 'analysis', labelKey: 'violations.columns.analysis', sort: 'analysis.analysisState' },
-  { key: 'suppressed', labelKey: 'violations.columns.suppressed', sort: 'analysis.suppressed' },
+  {
+    key: 'suppressed',
+    labelKey: 'violations.columns.suppressed',
+    sort: 'analysis.suppressed',
+    className: SECONDARY,
+  },
   {
     key: 'license',
     labelKey: 'violations.columns.license',
@@ -81,6 +89,7 @@ export function ViolationAuditTable({ violations }: { violations: PolicyViolatio
     <ListTable caption={t('pages.policyViolationAudit')} columns={columns}>
       {violations.map((violation) => {
         const { component, project, policyCondition, analysis } = violation
+        const projectLabel = project.version ? `${project.name} ${project.version}` : project.name
         return (
           <tr key={violation.uuid} className="border-t align-top">
             <td className={cellClass}>
@@ -90,17 +99,23 @@ export function ViolationAuditTable({ violations }: { violations: PolicyViolatio
               <RiskTypeLabel type={violation.type} />
             </td>
             <td className={cellClass}>
-              <Truncated text={policyCondition.policy.name} className="max-w-[12rem]" />
+              <Truncated text={policyCondition.policy.name} className="max-w-[10rem]" />
             </td>
             <td className={cellClass}>
-              <ComponentLink projectUuid={project.uuid} component={component} withVersion />
+              <ComponentLink
+                projectUuid={project.uuid}
+                component={component}
+                withVersion
+                truncate
+              />
             </td>
             <td className={cellClass}>
               <Link
                 to={`/projects/${project.uuid}`}
-                className="whitespace-nowrap text-primary hover:underline"
+                title={projectLabel}
+                className="block max-w-[10rem] truncate text-primary hover:underline"
               >
-                {project.version ? `${project.name} ${project.version}` : project.name}
+                {projectLabel}
               </Link>
             </td>
             <td className={cn(cellClass, SECONDARY, 'whitespace-nowrap')}>
@@ -122,8 +137,14 @@ export function ViolationAuditTable({ violations }: { violations: PolicyViolatio
                   })}
                 </span>
               </Link>
+              {analysis?.isSuppressed ? (
+                // The Suppressed column only shows from 2xl on; below, the state says it.
+                <span className="ml-2 whitespace-nowrap rounded bg-muted px-1.5 py-0.5 text-xs 2xl:hidden">
+                  {t('findings.yes')}
+                </span>
+              ) : null}
             </td>
-            <td className={cellClass}>
+            <td className={cn(cellClass, SECONDARY)}>
               <SuppressedCell value={analysis?.isSuppressed} />
             </td>
             <td className={cn(cellClass, SECONDARY)}>
