@@ -4,7 +4,7 @@ import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import {
   licensedBom,
-  policyFixtures,
+  evaluationFixtures,
   type PolicySpec,
 } from '../support/policy-evaluation-fixtures.ts'
 
@@ -15,7 +15,7 @@ import {
 let server: TestServer
 let api: ReturnType<typeof apiClient>
 let adminJwt: string
-const policies = policyFixtures(() => server)
+const policies = evaluationFixtures(() => server)
 const client = analysisClient(
   () => api,
   () => adminJwt,

@@ -14,7 +14,7 @@ import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 import {
   licensedBom,
-  policyFixtures,
+  evaluationFixtures,
   type LicensedComponent,
 } from '../support/policy-evaluation-fixtures.ts'
 import { vulnerabilityFixtures } from '../support/vulnerability-fixtures.ts'
@@ -33,7 +33,7 @@ const vulnerabilities = vulnerabilityFixtures(
   () => api,
   () => adminJwt,
 )
-const policies = policyFixtures(() => server)
+const policies = evaluationFixtures(() => server)
 const client = analysisClient(
   () => api,
   () => adminJwt,

@@ -1,4 +1,5 @@
 import type { TestServer } from './api-server.ts'
+import { insertLicense, insertLicenseGroup, limitPolicyToProject } from './policy-rows.ts'
 
 /**
  * Policies, conditions, licenses, license groups and repository metadata written straight into
@@ -67,35 +68,14 @@ export function licensedBom(components: LicensedComponent[], direct: string[] = 
   })
 }
 
-export function policyFixtures(server: () => TestServer) {
+export function evaluationFixtures(server: () => TestServer) {
   const sql = <Row = Record<string, any>>(text: string, params: unknown[] = []) =>
     server().lookout.ctx!.db.query<Row>(text, params)
-
-  /** The license's UUID (created, or the catalogue's own row). */
-  async function license(licenseId: string, name = licenseId) {
-    const [row] = await sql<{ uuid: string }>(
-      `INSERT INTO license (license_id, name) VALUES ($1, $2)
-       ON CONFLICT (license_id) DO UPDATE SET name = license.name
-       RETURNING uuid::text`,
-      [licenseId, name],
-    )
-    return row!.uuid
-  }
-
-  /** A license group holding these licenseIds (created in the catalogue when missing). */
-  async function licenseGroup(name: string, licenseIds: string[]) {
-    for (const id of licenseIds) await license(id)
-    const [row] = await sql<{ id: string; uuid: string }>(
-      `INSERT INTO license_group (name) VALUES ($1) RETURNING id, uuid::text`,
-      [name],
-    )
-    await sql(
-      `INSERT INTO license_group_license (license_group_id, license_id)
-       SELECT $1, id FROM license WHERE license_id = ANY($2::text[])`,
-      [row!.id, licenseIds],
-    )
-    return row!.uuid
-  }
+  const license = (licenseId: string, name?: string) => insertLicense(sql, licenseId, name)
+  const licenseGroup = (name: string, licenseIds: string[]) =>
+    insertLicenseGroup(sql, name, licenseIds)
+  const limitToProject = (policyUuid: string, projectUuid: string) =>
+    limitPolicyToProject(sql, policyUuid, projectUuid)
 
   /** The policy's UUID and its conditions' ids and UUIDs, in order. */
   async function policy(spec: PolicySpec) {
@@ -129,14 +109,6 @@ export function policyFixtures(server: () => TestServer) {
       )
     }
     return { uuid: row!.uuid, conditions }
-  }
-
-  async function limitToProject(policyUuid: string, projectUuid: string) {
-    await sql(
-      `INSERT INTO policy_project (policy_id, project_id)
-       SELECT po.id, p.id FROM policy po, project p WHERE po.uuid = $1 AND p.uuid = $2`,
-      [policyUuid, projectUuid],
-    )
   }
 
   async function deletePolicies() {

@@ -3,6 +3,7 @@ import { violationTypeOf } from '../../common/dt-vocabulary.ts'
 import { POLICY_PORTFOLIO_EVALUATION_JOB } from '../../server/domain/policies/model.ts'
 import type { apiClient } from './api-client.ts'
 import type { TestServer } from './api-server.ts'
+import { insertLicense, insertLicenseGroup } from './policy-rows.ts'
 
 type Api = ReturnType<typeof apiClient>
 type Json = Record<string, any>
@@ -20,6 +21,11 @@ export function policyFixtures(server: () => TestServer, api: () => Api, token: 
 
   const call = (method: string, path: string, json?: unknown, auth: Json = { token: token() }) =>
     api().request(method, path, { ...auth, ...(json === undefined ? {} : { json }) })
+
+  const insertLicenseRow = (licenseId: string, name = `${licenseId} License`) =>
+    insertLicense(sql, licenseId, name)
+  const insertGroupRow = (name: string, riskWeight: number, licenseIds: string[]) =>
+    insertLicenseGroup(sql, name, licenseIds, riskWeight)
 
   async function createPolicy(name = unique('policy'), extra: Json = {}) {
     const response = await call('PUT', '/v1/policy', { name, ...extra })
@@ -69,29 +75,6 @@ export function policyFixtures(server: () => TestServer, api: () => Api, token: 
     const key = await call('PUT', `/v1/team/${team.json.uuid}/key`)
     expect(key.status, key.text).toBe(201)
     return key.json.key as string
-  }
-
-  /** A catalogue entry: the bundled one when the id is SPDX's, else a new one. */
-  async function insertLicense(licenseId: string, name = `${licenseId} License`) {
-    const [row] = await sql(
-      `INSERT INTO license (license_id, name) VALUES ($1, $2)
-       ON CONFLICT (license_id) DO UPDATE SET name = license.name RETURNING uuid`,
-      [licenseId, name],
-    )
-    return row!.uuid as string
-  }
-
-  async function insertLicenseGroup(name: string, riskWeight: number, licenseIds: string[]) {
-    const [group] = await sql(
-      'INSERT INTO license_group (name, risk_weight) VALUES ($1, $2) RETURNING id, uuid',
-      [name, riskWeight],
-    )
-    await sql(
-      `INSERT INTO license_group_license (license_group_id, license_id)
-       SELECT $1, id FROM license WHERE license_id = ANY($2::text[])`,
-      [group!.id, licenseIds],
-    )
-    return group!.uuid as string
   }
 
   /**
@@ -159,8 +142,8 @@ export function policyFixtures(server: () => TestServer, api: () => Api, token: 
     createProject,
     createTag,
     apiKeyWith,
-    insertLicense,
-    insertLicenseGroup,
+    insertLicense: insertLicenseRow,
+    insertLicenseGroup: insertGroupRow,
     insertViolation,
     reevaluations,
     clearReevaluations,

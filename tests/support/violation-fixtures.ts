@@ -5,6 +5,7 @@ import {
   type ConditionOperator,
 } from '../../common/dt-vocabulary.ts'
 import type { TestServer } from './api-server.ts'
+import { insertLicense, limitPolicyToProject } from './policy-rows.ts'
 
 type Row = Record<string, any>
 
@@ -22,6 +23,11 @@ export function violationFixtures(server: () => TestServer) {
    * policy evaluation that follows it), so no evaluation sees the policies written here and
    * removes or pre-empts the violations the test writes.
    */
+  const limitToProject = (policyUuid: string, projectUuid: string) =>
+    limitPolicyToProject(sql, policyUuid, projectUuid)
+  const license = (licenseId: string, name: string, flags: { osi?: boolean } = {}) =>
+    insertLicense(sql, licenseId, name, flags)
+
   async function policy(
     name: string,
     options: { operator?: 'ANY' | 'ALL'; violationState?: 'INFO' | 'WARN' | 'FAIL' } = {},
@@ -32,15 +38,6 @@ export function violationFixtures(server: () => TestServer) {
       [name, options.operator ?? 'ANY', options.violationState ?? 'INFO'],
     )
     return row!.uuid as string
-  }
-
-  /** Limits a policy to a project, which makes it no longer global. */
-  async function limitToProject(policyUuid: string, projectUuid: string) {
-    await sql(
-      `INSERT INTO policy_project (policy_id, project_id)
-       SELECT po.id, p.id FROM policy po, project p WHERE po.uuid = $1 AND p.uuid = $2`,
-      [policyUuid, projectUuid],
-    )
   }
 
   async function condition(
@@ -74,16 +71,6 @@ export function violationFixtures(server: () => TestServer) {
   async function typeOf(conditionUuid: string) {
     const [row] = await sql('SELECT subject FROM policy_condition WHERE uuid = $1', [conditionUuid])
     return violationTypeOf(row!.subject as ConditionSubject)
-  }
-
-  /** A catalogue entry (or the existing one with that id) as the license catalogue stores it. */
-  async function license(licenseId: string, name: string, flags: { osi?: boolean } = {}) {
-    const [row] = await sql(
-      `INSERT INTO license (license_id, name, osi_approved) VALUES ($1, $2, $3)
-       ON CONFLICT (license_id) DO UPDATE SET name = EXCLUDED.name RETURNING uuid`,
-      [licenseId, name, flags.osi ?? false],
-    )
-    return row!.uuid as string
   }
 
   /** Sets what ingest resolved (`licenseId`) and the BOM's license text of a component. */
