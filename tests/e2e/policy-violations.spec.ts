@@ -132,6 +132,8 @@ test('the violations tab reads well in the dark and on a narrow screen, panel op
     .getByRole('link', { name: /Show the details of/ })
     .click()
   await expect(panel(page).getByLabel('Analysis')).toBeVisible()
-  await expect(panel(page).getByRole('link', { name: /no (copyleft|forbidden|legacy)$/ })).toBeVisible()
+  await expect(
+    panel(page).getByRole('link', { name: /no (copyleft|forbidden|legacy)$/ }),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
 })
