@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { PolicyRow } from '~/api/policies.server.ts'
 import { cellClass, ListTable, SelectRowCell } from '~/components/list-kit/list-table.tsx'
-import { ViolationStateBadge } from './policy-labels.tsx'
+import { ViolationStateLabel } from './policy-labels.tsx'
 
 /** Limits beyond this many are counted, not listed; the policy's editor shows them all. */
 const SHOWN_LIMITS = 3
@@ -92,7 +92,7 @@ export function PolicyTable({
             defaultChecked={selected.includes(policy.uuid)}
           />
           <td className={cellClass}>
-            <ViolationStateBadge state={policy.violationState} />
+            <ViolationStateLabel state={policy.violationState} />
           </td>
           <td className={cellClass}>
             <Link

@@ -55,7 +55,7 @@ export function ViolationAuditFilters({
             key={state}
             name="violationState"
             value={state}
-            label={t(`violations.state.${state}`)}
+            label={t(`policies.violationState.${state}`)}
             checked={params.violationState.includes(state)}
           />
         ))}

@@ -11,7 +11,8 @@ import {
 } from '~/components/list-kit/list-table.tsx'
 import { formatDate } from '~/utils/date.ts'
 import { cn } from '~/utils/misc.ts'
-import { RiskTypeLabel, ViolationAnalysisLabel, ViolationStateLabel } from './labels.tsx'
+import { ViolationStateLabel } from '~/components/policies/policy-labels.tsx'
+import { RiskTypeLabel, ViolationAnalysisLabel } from './labels.tsx'
 
 /**
  * Columns shown from 2xl on, and long names cut, so the list fits 1366 px beside the Filters

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { PolicyViolationState } from '../../../common/dt-vocabulary.ts'
 import { listHref } from '~/components/list-kit/url-state.ts'
 import { cn } from '~/utils/misc.ts'
-import { ViolationStateLabel } from './labels.tsx'
+import { ViolationStateLabel } from '~/components/policies/policy-labels.tsx'
 
 const ORDER: readonly PolicyViolationState[] = ['FAIL', 'WARN', 'INFO']
 

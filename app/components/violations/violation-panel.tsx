@@ -5,7 +5,8 @@ import type { PolicyViolation } from '~/api/violations.server.ts'
 import { AuditTrail, Fact } from '~/components/audit/trail.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import type { IdentityFact } from './condition.ts'
-import { ViolationAnalysisLabel, ViolationStateLabel } from './labels.tsx'
+import { ViolationStateLabel } from '~/components/policies/policy-labels.tsx'
+import { ViolationAnalysisLabel } from './labels.tsx'
 
 const fieldClass =
   'w-full rounded-md border border-input bg-background px-2 text-sm disabled:opacity-60'

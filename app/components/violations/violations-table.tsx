@@ -6,7 +6,8 @@ import { ComponentLink, SuppressedCell } from '~/components/findings/cells.tsx'
 import { cellClass, ListTable, type ListColumn } from '~/components/list-kit/list-table.tsx'
 import { formatDate } from '~/utils/date.ts'
 import { cn } from '~/utils/misc.ts'
-import { RiskTypeLabel, ViolationAnalysisLabel, ViolationStateLabel } from './labels.tsx'
+import { ViolationStateLabel } from '~/components/policies/policy-labels.tsx'
+import { RiskTypeLabel, ViolationAnalysisLabel } from './labels.tsx'
 
 const COLUMNS: Array<Omit<ListColumn, 'label'> & { labelKey: string }> = [
   {

@@ -12,7 +12,7 @@ import {
   DeletePolicyDialog,
   PolicyGeneralForm,
 } from '~/components/policies/policy-general-form.tsx'
-import { ViolationStateBadge } from '~/components/policies/policy-labels.tsx'
+import { ViolationStateLabel } from '~/components/policies/policy-labels.tsx'
 import { PolicyLimits } from '~/components/policies/policy-limits.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -152,7 +152,7 @@ export default function PolicyEditorRoute() {
         </nav>
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="break-all text-xl font-semibold">{policy.name}</h2>
-          <ViolationStateBadge state={policy.violationState} />
+          <ViolationStateLabel state={policy.violationState} />
           <Button asChild variant="outline" size="sm" className="ml-auto">
             <Link to="?delete" preventScrollReset>
               <Trash2 aria-hidden />
