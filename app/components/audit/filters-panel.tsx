@@ -45,6 +45,35 @@ export function FilterCheck({
   )
 }
 
+/** One filter with several choices: a checkbox per value, ticked when the address has it. */
+export function FilterChoices<Value extends string>({
+  legend,
+  name,
+  values,
+  labelOf,
+  selected,
+}: {
+  legend: string
+  name: string
+  values: readonly Value[]
+  labelOf: (value: Value) => string
+  selected: readonly string[]
+}) {
+  return (
+    <FilterSection legend={legend}>
+      {values.map((value) => (
+        <FilterCheck
+          key={value}
+          name={name}
+          value={value}
+          label={labelOf(value)}
+          checked={selected.includes(value)}
+        />
+      ))}
+    </FilterSection>
+  )
+}
+
 /** A from–to pair of date or number fields; `error` says why the typed range is not applied. */
 export function RangeFields({
   id,

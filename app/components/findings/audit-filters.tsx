@@ -6,6 +6,7 @@ import {
 } from '../../../common/dt-vocabulary.ts'
 import {
   FilterCheck,
+  FilterChoices,
   FilterSection,
   FiltersPanel,
   RangeFields,
@@ -60,41 +61,29 @@ export function AuditFilters({ params, filtered }: { params: AuditParams; filter
           />
         </FilterSection>
       ) : null}
-      <FilterSection legend={t('vulnerabilityAudit.filters.severity')}>
-        {AUDIT_SEVERITIES.map((severity) => (
-          <FilterCheck
-            key={severity}
-            name="severity"
-            value={severity}
-            label={t(`vulnerabilities.severity.${severity.toUpperCase()}`)}
-            checked={params.severity.includes(severity)}
-          />
-        ))}
-      </FilterSection>
+      <FilterChoices
+        legend={t('vulnerabilityAudit.filters.severity')}
+        name="severity"
+        values={AUDIT_SEVERITIES}
+        labelOf={(severity) => t(`vulnerabilities.severity.${severity.toUpperCase()}`)}
+        selected={params.severity}
+      />
       {occurrences ? (
         <>
-          <FilterSection legend={t('vulnerabilityAudit.filters.analysisState')}>
-            {ANALYSIS_STATES.map((state) => (
-              <FilterCheck
-                key={state}
-                name="analysisStatus"
-                value={state}
-                label={t(`analysis.state.${state}`)}
-                checked={params.analysisStatus.includes(state)}
-              />
-            ))}
-          </FilterSection>
-          <FilterSection legend={t('vulnerabilityAudit.filters.vendorResponse')}>
-            {ANALYSIS_RESPONSES.map((response) => (
-              <FilterCheck
-                key={response}
-                name="vendorResponse"
-                value={response}
-                label={t(`analysis.response.${response}`)}
-                checked={params.vendorResponse.includes(response)}
-              />
-            ))}
-          </FilterSection>
+          <FilterChoices
+            legend={t('vulnerabilityAudit.filters.analysisState')}
+            name="analysisStatus"
+            values={ANALYSIS_STATES}
+            labelOf={(state) => t(`analysis.state.${state}`)}
+            selected={params.analysisStatus}
+          />
+          <FilterChoices
+            legend={t('vulnerabilityAudit.filters.vendorResponse')}
+            name="vendorResponse"
+            values={ANALYSIS_RESPONSES}
+            labelOf={(response) => t(`analysis.response.${response}`)}
+            selected={params.vendorResponse}
+          />
         </>
       ) : null}
       {VIEW_RANGES[params.view]

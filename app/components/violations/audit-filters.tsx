@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { VIOLATION_TEXT_SEARCH_FIELDS, VIOLATION_TYPES } from '../../../common/dt-vocabulary.ts'
 import {
   FilterCheck,
+  FilterChoices,
   FilterSection,
   FiltersPanel,
   RangeFields,
@@ -49,39 +50,27 @@ export function ViolationAuditFilters({
           checked={params.suppressed}
         />
       </FilterSection>
-      <FilterSection legend={t('violations.filters.state')}>
-        {STATE_FILTERS.map((state) => (
-          <FilterCheck
-            key={state}
-            name="violationState"
-            value={state}
-            label={t(`policies.violationState.${state}`)}
-            checked={params.violationState.includes(state)}
-          />
-        ))}
-      </FilterSection>
-      <FilterSection legend={t('violations.columns.type')}>
-        {VIOLATION_TYPES.map((type) => (
-          <FilterCheck
-            key={type}
-            name="riskType"
-            value={type}
-            label={t(`violations.type.${type}`)}
-            checked={params.riskType.includes(type)}
-          />
-        ))}
-      </FilterSection>
-      <FilterSection legend={t('vulnerabilityAudit.filters.analysisState')}>
-        {ANALYSIS_FILTERS.map((state) => (
-          <FilterCheck
-            key={state}
-            name="analysisState"
-            value={state}
-            label={t(`violations.analysis.${state}`)}
-            checked={params.analysisState.includes(state)}
-          />
-        ))}
-      </FilterSection>
+      <FilterChoices
+        legend={t('violations.filters.state')}
+        name="violationState"
+        values={STATE_FILTERS}
+        labelOf={(state) => t(`policies.violationState.${state}`)}
+        selected={params.violationState}
+      />
+      <FilterChoices
+        legend={t('violations.columns.type')}
+        name="riskType"
+        values={VIOLATION_TYPES}
+        labelOf={(type) => t(`violations.type.${type}`)}
+        selected={params.riskType}
+      />
+      <FilterChoices
+        legend={t('vulnerabilityAudit.filters.analysisState')}
+        name="analysisState"
+        values={ANALYSIS_FILTERS}
+        labelOf={(state) => t(`violations.analysis.${state}`)}
+        selected={params.analysisState}
+      />
       <RangeFields
         id="audit-occurredOn"
         legend={t('violations.columns.occurredOn')}
