@@ -1,8 +1,9 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { ArrowLeft, Trash2 } from 'lucide-react'
+import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { BackLink } from '~/components/back-link.tsx'
 import { findLicenseById, listLicenses } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ConfirmDeleteDialog } from '~/components/licenses/confirm-delete-dialog.tsx'
@@ -74,13 +75,7 @@ export default function LicenseGroupRoute() {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <Link
-        to="/policy/licenseGroups"
-        className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        {t('licenseGroups.group.back')}
-      </Link>
+      <BackLink to="/policy/licenseGroups">{t('licenseGroups.group.back')}</BackLink>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1">
           <h2 className="text-xl font-semibold [overflow-wrap:anywhere]">{group.name}</h2>

@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
-import { ArrowLeft, Trash2 } from 'lucide-react'
+import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { BackLink } from '~/components/back-link.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ConfirmDeleteDialog } from '~/components/licenses/confirm-delete-dialog.tsx'
 import { LicenseBadges } from '~/components/licenses/license-flags.tsx'
@@ -48,13 +49,7 @@ export default function LicenseLayout() {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <Link
-        to="/licenses"
-        className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        {t('licenses.page.back')}
-      </Link>
+      <BackLink to="/licenses">{t('licenses.page.back')}</BackLink>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-2">
           <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
