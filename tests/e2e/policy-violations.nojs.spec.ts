@@ -19,7 +19,7 @@ test('without JavaScript: search, open a violation, approve and suppress it, the
   await expect(table(page)).toHaveAccessibleName('Policy violations (3)')
   // The counts per state narrow the list to that state.
   const counts = page.getByRole('navigation', { name: /Violations by state/ })
-  await expect(counts.getByRole('link')).toHaveText(['All3', 'Fail2', 'Warn1', 'Info0'])
+  await expect(counts.getByRole('link')).toHaveText(['All3', 'Fail2', 'Warn1', 'Inform0'])
   await counts.getByRole('link', { name: /Fail/ }).click()
   await expect(page).toHaveURL(/violationState=FAIL/)
   await expect(table(page)).toHaveAccessibleName('Policy violations (2)')
