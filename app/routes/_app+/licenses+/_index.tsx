@@ -1,8 +1,9 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { createLicense, findLicenseById, listLicenses } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -42,10 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     params.page === 1 ? findLicenseById(api, params.searchText) : undefined,
   ])
-  if (licenses.length === 0 && total > 0 && params.page > 1) {
-    url.searchParams.set('page', String(Math.ceil(total / params.pageSize)))
-    throw redirect(`${url.pathname}?${url.searchParams}`)
-  }
+  redirectPastLastPage(url, licenses.length, total, params)
   const canCreate = meetsRequirement(permissions, MANAGE_LICENSES)
   const t = await getFixedT(request, context)
   return json({

@@ -1,5 +1,5 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import {
   Form,
   Link,
@@ -10,6 +10,7 @@ import {
 } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { listPolicies, type PolicyRow, type ProjectChoice } from '~/api/policies.server.ts'
 import { listTags } from '~/api/tags.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -46,10 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sortName: params.sortName,
     sortOrder: params.sortOrder,
   })
-  if (rows.length === 0 && total > 0 && params.page > 1) {
-    url.searchParams.set('page', String(Math.ceil(total / params.pageSize)))
-    throw redirect(`${url.pathname}?${url.searchParams}`)
-  }
+  redirectPastLastPage(url, rows.length, total, params)
   // 4.13 shows Limit To only to readers of the portfolio: finding projects and tags needs it.
   const canLimit = permissions.includes('VIEW_PORTFOLIO')
   const tagSuggestions = canLimit

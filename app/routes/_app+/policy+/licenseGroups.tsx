@@ -1,8 +1,9 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { createLicenseGroup, listLicenseGroups } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -34,10 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sortName: params.sortName,
     sortOrder: params.sortOrder,
   })
-  if (groups.length === 0 && total > 0 && params.page > 1) {
-    url.searchParams.set('page', String(Math.ceil(total / params.pageSize)))
-    throw redirect(`${url.pathname}?${url.searchParams}`)
-  }
+  redirectPastLastPage(url, groups.length, total, params)
   const t = await getFixedT(request, context)
   return json({
     groups,

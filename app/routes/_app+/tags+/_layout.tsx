@@ -1,7 +1,8 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { deleteTags, listTagged, listTags, tagErrors, unassignTag } from '~/api/tags.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -37,10 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sortName: params.sortName,
     sortOrder: params.sortOrder,
   })
-  if (rows.length === 0 && total > 0 && params.page > 1) {
-    url.searchParams.set('page', String(Math.ceil(total / params.pageSize)))
-    throw redirect(`${url.pathname}?${url.searchParams}`)
-  }
+  redirectPastLastPage(url, rows.length, total, params)
   const can = {
     delete: permissions.includes('TAG_MANAGEMENT'),
     projects: permissions.includes(UNASSIGN_PERMISSION.projects),
