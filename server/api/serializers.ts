@@ -46,6 +46,7 @@ export function apiKeyJson(
     created: key.created.getTime(),
     lastUsed: epoch(key.last_used),
     legacy: key.legacy,
+    expires: epoch(key.expires),
     ...(clearKey ? { key: clearKey } : {}),
   }
 }
@@ -68,8 +69,11 @@ export function teamJson(prefix: string, details: TeamDetails): z.infer<typeof T
     managedUsers: ofKind('MANAGED'),
     ldapUsers: ofKind('LDAP'),
     oidcUsers: ofKind('OIDC'),
-    mappedLdapGroups: [],
-    mappedOidcGroups: [],
+    mappedLdapGroups: details.mappedLdapGroups.map(({ uuid, dn }) => ({ uuid, dn })),
+    mappedOidcGroups: details.mappedOidcGroups.map((mapping) => ({
+      uuid: mapping.uuid,
+      group: { uuid: mapping.group_uuid, name: mapping.group_name },
+    })),
     permissions: details.permissions,
   }
 }

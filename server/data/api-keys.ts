@@ -9,9 +9,13 @@ export interface ApiKeyRow {
   created: Date
   last_used: Date | null
   legacy: boolean
+  expires: Date | null
 }
 
-const API_KEY_COLUMNS = 'k.id, k.public_id, k.secret_hash, k.comment, k.created, k.last_used, k.legacy'
+const API_KEY_COLUMNS =
+  'k.id, k.public_id, k.secret_hash, k.comment, k.created, k.last_used, k.legacy, k.expires'
+
+const RETURNED_COLUMNS = API_KEY_COLUMNS.replaceAll('k.', '')
 
 export function findApiKey(db: Queryable, publicId: string) {
   return maybeOne<ApiKeyRow>(
@@ -36,7 +40,7 @@ export async function insertApiKey(
 ): Promise<ApiKeyRow> {
   const rows = await db.query<ApiKeyRow>(
     `INSERT INTO api_key (public_id, secret_hash) VALUES ($1, $2)
-     RETURNING id, public_id, secret_hash, comment, created, last_used, legacy`,
+     RETURNING ${RETURNED_COLUMNS}`,
     [key.publicId, key.secretHash],
   )
   const row = rows[0]!
@@ -50,7 +54,7 @@ export async function insertApiKey(
 export async function replaceSecret(db: Queryable, id: number, secretHash: string) {
   const rows = await db.query<ApiKeyRow>(
     `UPDATE api_key SET secret_hash = $2, legacy = false WHERE id = $1
-     RETURNING id, public_id, secret_hash, comment, created, last_used, legacy`,
+     RETURNING ${RETURNED_COLUMNS}`,
     [id, secretHash],
   )
   return rows[0]!
@@ -59,7 +63,7 @@ export async function replaceSecret(db: Queryable, id: number, secretHash: strin
 export async function setComment(db: Queryable, id: number, comment: string | null) {
   const rows = await db.query<ApiKeyRow>(
     `UPDATE api_key SET comment = $2 WHERE id = $1
-     RETURNING id, public_id, secret_hash, comment, created, last_used, legacy`,
+     RETURNING ${RETURNED_COLUMNS}`,
     [id, comment],
   )
   return rows[0]!

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/database.ts'
 import { teamApiKeys, type ApiKeyRow } from '../../data/api-keys.ts'
 import { teamMembers, teamPermissions, type TeamRow } from '../../data/teams.ts'
+import { teamMappedLdapGroups, type MappedLdapGroupRow } from '../../data/ldap-mappings.ts'
+import { teamMappedOidcGroups, type MappedOidcGroupRow } from '../../data/oidc-groups.ts'
 import type { UserRow } from '../../data/users.ts'
 
 export interface TeamDetails {
@@ -8,15 +10,19 @@ export interface TeamDetails {
   apiKeys: ApiKeyRow[]
   members: UserRow[]
   permissions: Array<{ name: string; description: string }>
+  mappedLdapGroups: MappedLdapGroupRow[]
+  mappedOidcGroups: MappedOidcGroupRow[]
 }
 
-/** Teams with their keys, members and permissions: three queries whatever the number of teams. */
+/** Teams with their keys, members, permissions and group mappings: five queries for any number. */
 export async function withTeamDetails(db: Queryable, teams: TeamRow[]): Promise<TeamDetails[]> {
   const ids = teams.map((team) => team.id)
-  const [keys, members, permissions] = await Promise.all([
+  const [keys, members, permissions, ldapGroups, oidcGroups] = await Promise.all([
     teamApiKeys(db, ids),
     teamMembers(db, ids),
     teamPermissions(db, ids),
+    teamMappedLdapGroups(db, ids),
+    teamMappedOidcGroups(db, ids),
   ])
   const ofTeam = (team: TeamRow) => (row: { team_id: number }) =>
     Number(row.team_id) === Number(team.id)
@@ -27,6 +33,8 @@ export async function withTeamDetails(db: Queryable, teams: TeamRow[]): Promise<
     permissions: permissions
       .filter(ofTeam(team))
       .map(({ name, description }) => ({ name, description })),
+    mappedLdapGroups: ldapGroups.filter(ofTeam(team)),
+    mappedOidcGroups: oidcGroups.filter(ofTeam(team)),
   }))
 }
 
