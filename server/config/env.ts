@@ -1,6 +1,7 @@
 import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { LdapEnvSchema } from './ldap-env.ts'
 
 const ROLES = ['console', 'api', 'worker'] as const
 export type Role = (typeof ROLES)[number]
@@ -109,6 +110,7 @@ const EnvSchema = z.object({
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
+  ...LdapEnvSchema,
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {

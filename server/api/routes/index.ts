@@ -12,6 +12,7 @@ import event from './event.ts'
 import finding from './finding.ts'
 import findingAnalyze from './finding-analyze.ts'
 import licenseGroup from './license-group.ts'
+import ldap from './ldap.ts'
 import license from './license.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
@@ -54,6 +55,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   permission,
   configProperty,
   oidc,
+  ldap,
   event,
   project,
   projectProperty,
