@@ -30,14 +30,16 @@ function tlsOptions(settings: LdapSettings): ConnectionOptions {
 
 /** A connection (upgraded with StartTLS when asked); the caller unbinds it. */
 async function connect(settings: LdapSettings): Promise<Client> {
+  const secure = settings.url.toLowerCase().startsWith('ldaps:')
   const client = new Client({
     url: settings.url,
     timeout: settings.timeoutMs,
     connectTimeout: settings.timeoutMs,
-    tlsOptions: tlsOptions(settings),
+    // ldapts speaks TLS from the start whenever TLS options are given: only for ldaps://.
+    ...(secure ? { tlsOptions: tlsOptions(settings) } : {}),
     strictDN: false,
   })
-  if (settings.startTls && settings.url.toLowerCase().startsWith('ldap:')) {
+  if (settings.startTls && !secure) {
     try {
       await client.startTLS(tlsOptions(settings))
     } catch (error) {
@@ -100,12 +102,12 @@ export async function withServiceSession<T>(
 }
 
 function session(client: Client, settings: LdapSettings): DirectorySession {
-  const dnsOf = async (filter: string, sizeLimit = 0) => {
+  // No client-side size limit: with one, ldapts hides the server's "size limit exceeded".
+  const dnsOf = async (filter: string) => {
     const { searchEntries } = await client.search(settings.baseDn, {
       scope: 'sub',
       filter: parenthesized(filter),
       attributes: ['1.1'],
-      sizeLimit,
     })
     return searchEntries.map((entry) => entry.dn)
   }
@@ -141,10 +143,9 @@ function session(client: Client, settings: LdapSettings): DirectorySession {
 
     async searchGroups(searchTerm) {
       try {
-        return await dnsOf(
-          withSearchTerm(settings.groupsSearchFilter, searchTerm),
-          settings.groupsSizeLimit,
-        )
+        const dns = await dnsOf(withSearchTerm(settings.groupsSearchFilter, searchTerm))
+        if (dns.length > settings.groupsSizeLimit) throw new TooManyResults()
+        return dns
       } catch (error) {
         if (error instanceof SizeLimitExceededError) throw new TooManyResults()
         throw error
