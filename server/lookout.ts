@@ -224,7 +224,12 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     )
   }
 
-  if (roles.has('worker') && ctx && ldapSettings(env).configured && env.LOOKOUT_LDAP_SYNC_SCHEDULE) {
+  if (
+    roles.has('worker') &&
+    ctx &&
+    ldapSettings(env).configured &&
+    env.LOOKOUT_LDAP_SYNC_SCHEDULE
+  ) {
     // As 4.13's LdapSyncTask: ten seconds after start-up, then on its cadence.
     const { db: ldapDb, enqueue } = ctx
     await scheduleLdapSync(ldapDb, enqueue, { atStartup: true })

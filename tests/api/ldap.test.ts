@@ -69,7 +69,9 @@ describe('LDAP with provisioning and team synchronisation', () => {
     await createTeam('Hand-picked')
     expect((await map('Developers', group('devs'))).status).toBe(200)
     // DNs compare as the directory does, whatever their case.
-    expect((await map('App admins', group('APP-ADMINS').replace('ou=groups', 'OU=Groups'))).status).toBe(200)
+    expect(
+      (await map('App admins', group('APP-ADMINS').replace('ou=groups', 'OU=Groups'))).status,
+    ).toBe(200)
     expect((await map('Quality', group('qa'))).status).toBe(200)
   })
   afterAll(async () => {
@@ -85,7 +87,11 @@ describe('LDAP with provisioning and team synchronisation', () => {
       'VIEW_PORTFOLIO',
     ])
     const user = await self(login.text)
-    expect(user).toMatchObject({ username: 'alice', dn: people('alice'), email: 'alice@example.com' })
+    expect(user).toMatchObject({
+      username: 'alice',
+      dn: people('alice'),
+      email: 'alice@example.com',
+    })
     expect(teamNames(user)).toEqual(['App admins', 'Developers'])
     const [seen] = await server.lookout.ctx!.db.query<{
       last_seen_groups: string[]
@@ -179,7 +185,12 @@ describe('LDAP with provisioning and team synchronisation', () => {
       json: { username: 'carol' },
     })
     expect(created.status).toBe(201)
-    expect(created.json).toEqual({ username: 'carol', dn: 'Syncing...', teams: [], permissions: [] })
+    expect(created.json).toEqual({
+      username: 'carol',
+      dn: 'Syncing...',
+      teams: [],
+      permissions: [],
+    })
     const ghost = await api.request('PUT', '/v1/user/ldap', {
       token: admin,
       json: { username: 'ghost' },
@@ -205,12 +216,18 @@ describe('LDAP with provisioning and team synchronisation', () => {
       text: 'A user with the same username already exists. Cannot create new user.',
     })
     for (const body of [{}, { username: '' }, { username: '   ' }]) {
-      expect(await put(body)).toMatchObject({ status: 400, text: 'Username cannot be null or blank.' })
+      expect(await put(body)).toMatchObject({
+        status: 400,
+        text: 'Username cannot be null or blank.',
+      })
     }
     const remove = (username: string) =>
       api.request('DELETE', '/v1/user/ldap', { token: admin, json: { username } })
     expect((await remove('ghost')).status).toBe(204)
-    expect(await remove('ghost')).toMatchObject({ status: 404, text: 'The user could not be found.' })
+    expect(await remove('ghost')).toMatchObject({
+      status: 404,
+      text: 'The user could not be found.',
+    })
     // A managed user of that name is no LDAP user.
     expect((await remove('bob')).status).toBe(204)
     expect((await api.login('bob', 'managed-password')).status).toBe(200)
@@ -295,9 +312,10 @@ describe('LDAP with provisioning and team synchronisation', () => {
       status: 409,
       text: 'A mapping with the same team and dn already exists.',
     })
-    expect(
-      await put({ team: '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b', dn }),
-    ).toMatchObject({ status: 404, text: 'The UUID of the team could not be found.' })
+    expect(await put({ team: '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b', dn })).toMatchObject({
+      status: 404,
+      text: 'The UUID of the team could not be found.',
+    })
     const invalid = await put({ team: 'not-a-uuid', dn })
     expect(invalid.status).toBe(400)
     expect(invalid.json[0]).toMatchObject({ message: 'The team must be a valid 36 character UUID' })
@@ -328,9 +346,12 @@ describe('LDAP without provisioning or team synchronisation', () => {
   let server: TestServer
   let api: ReturnType<typeof apiClient>
   let admin: string
+  const logs: string[] = []
 
   beforeAll(async () => {
-    server = await startApiServer(openLdapEnv(slapd, { LOOKOUT_LDAP_GROUPS_SIZE_LIMIT: '5' }))
+    server = await startApiServer(openLdapEnv(slapd, { LOOKOUT_LDAP_GROUPS_SIZE_LIMIT: '5' }), {
+      logStream: { write: (line: string) => void logs.push(line) },
+    })
     api = apiClient(server.baseUrl)
     admin = await api.adminToken()
   })
@@ -355,6 +376,17 @@ describe('LDAP without provisioning or team synchronisation', () => {
     const user = (await api.request('GET', '/v1/user/self', { token: login.text })).json
     // Without synchronisation the directory's groups change nothing.
     expect(user.teams.map((t: { name: string }) => t.name)).toEqual(['Manual'])
+  })
+
+  it('logs directory failures without any password', async () => {
+    expect((await api.login('twin', 'twin-secret')).text).toBe('INVALID_CREDENTIALS')
+    await api.login('bob', 'bob-secret')
+    const log = logs.join('')
+    expect(log).toContain('LDAP credential check failed')
+    expect(log).toContain('Multiple entries in the directory contain the same username')
+    for (const secret of ['twin-secret', 'bob-secret', 'service-secret']) {
+      expect(log).not.toContain(secret)
+    }
   })
 
   it('answers 204 when a search matches more groups than allowed', async () => {

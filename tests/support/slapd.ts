@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -7,6 +8,12 @@ import { promisify } from 'node:util'
 import { Client } from 'ldapts'
 
 const run = promisify(execFile)
+
+/** Debian installs the server tools in /usr/sbin, which a non-root PATH may lack. */
+const sbin = (tool: string) => {
+  const file = `/usr/sbin/${tool}`
+  return existsSync(file) ? file : tool
+}
 
 /*
  * A private OpenLDAP server (Debian's slapd) per test file: its own port, configuration and mdb
@@ -129,16 +136,20 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<Slapd> {
   await fs.writeFile(path.join(dir, 'slapd.conf'), config(dir, options))
   const ldif = (await fs.readFile(FIXTURE, 'utf8')) + (options.ldif ? `\n${options.ldif}` : '')
   await fs.writeFile(path.join(dir, 'data.ldif'), ldif)
-  await run('slapadd', ['-q', '-f', `${dir}/slapd.conf`, '-l', `${dir}/data.ldif`])
+  await run(sbin('slapadd'), ['-q', '-f', `${dir}/slapd.conf`, '-l', `${dir}/data.ldif`])
 
   const port = await freePort()
   const tlsPort = options.tls ? await freePort() : undefined
   const listeners = [`ldap://127.0.0.1:${port}/`]
   if (tlsPort) listeners.push(`ldaps://127.0.0.1:${tlsPort}/`)
   // -d keeps slapd in the foreground, so it is this process's child and stops with it.
-  const child = spawn('slapd', ['-f', `${dir}/slapd.conf`, '-h', listeners.join(' '), '-d', '0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = spawn(
+    sbin('slapd'),
+    ['-f', `${dir}/slapd.conf`, '-h', listeners.join(' '), '-d', '0'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000)

@@ -1,9 +1,5 @@
 import type { Database } from '../../db/database.ts'
-import {
-  INVALID_DN,
-  recordSeenGroups,
-  updateLdapUserEntry,
-} from '../../data/ldap-users.ts'
+import { INVALID_DN, recordSeenGroups, updateLdapUserEntry } from '../../data/ldap-users.ts'
 import { synchronizeLdapTeams } from '../../data/ldap-mappings.ts'
 import type { DirectorySession, DirectoryUser } from './directory.ts'
 import type { LdapSettings } from './settings.ts'

@@ -5,7 +5,10 @@
 
 /** RFC 4515 §3: the characters that would otherwise be filter syntax, as \XX escapes. */
 export function escapeFilterValue(value: string): string {
-  return value.replace(/[\\*()\0]/g, (char) => `\\${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return value.replace(
+    /[\\*()\0]/g,
+    (char) => `\\${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  )
 }
 
 /** Java's String.format with one argument, as `alpine.ldap.auth.username.format` is used. */

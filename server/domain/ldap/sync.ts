@@ -42,7 +42,12 @@ export async function scheduleLdapSync(
   if (options.atStartup || !state.last) runAt = new Date(Date.now() + INITIAL_DELAY_MS)
   else if (Date.now() - state.last.getTime() >= hours * 3_600_000) runAt = new Date()
   else return
-  await enqueue(db, LDAP_SYNC_ALL_JOB, {}, { singletonKey: LDAP_SYNC_ALL_JOB, runAt, maxAttempts: ATTEMPTS })
+  await enqueue(
+    db,
+    LDAP_SYNC_ALL_JOB,
+    {},
+    { singletonKey: LDAP_SYNC_ALL_JOB, runAt, maxAttempts: ATTEMPTS },
+  )
 }
 
 /** Queues the sync of one user (their DN stays `Syncing...` until it ran). */
@@ -72,7 +77,10 @@ export async function runLdapSync(
         await synchronizeUser(db, settings, session, user)
       } catch (error) {
         if (!(error instanceof DirectoryError)) throw error
-        logger.warn({ err: errorSummary(error), username: user.username }, 'LDAP user not synchronised')
+        logger.warn(
+          { err: errorSummary(error), username: user.username },
+          'LDAP user not synchronised',
+        )
       }
     }
     if (payload.username !== undefined) {
@@ -81,7 +89,7 @@ export async function runLdapSync(
       return
     }
     let synchronised = 0
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const users = await ldapUsersAfter(db, after, USERS_PER_PAGE)
       for (const user of users) {
         signal?.throwIfAborted()
