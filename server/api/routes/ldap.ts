@@ -56,6 +56,7 @@ export default function ldapRoutes(app: Api, ctx: AppContext) {
       const result = await searchGroups(query.searchText, query.offset, query.limit)
       switch (result.kind) {
         case 'not-configured':
+          // 4.13 answers 200 without a body here.
           return reply.status(200).send(undefined as unknown as string[])
         case 'no-search-term':
         case 'too-many':
