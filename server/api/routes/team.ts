@@ -19,6 +19,9 @@ const TeamName = z
 const KeyParams = z.object({ publicIdOrKey: z.string() })
 const TeamNotFound = plainText('The team could not be found.')
 const KeyNotFound = plainText('The API key could not be found.')
+/** Beyond 4.13 (DT#7316): epoch ms; null or absent means the key never expires. */
+const Expires = z.number().int().min(0).nullish()
+const ExpiryInThePast = plainText(apiKeys.EXPIRY_IN_THE_PAST)
 
 export default function teamRoutes(app: Api, ctx: AppContext) {
   const prefix = ctx.env.LOOKOUT_API_KEY_PREFIX
@@ -142,16 +145,21 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
   app.put(
     '/v1/team/:uuid/key',
     {
-      config: { access: accessManagement },
+      config: { access: accessManagement, consumes: 'json' },
       schema: {
         tags,
-        summary: 'Generate an API key for a team; the full key is shown only in this answer',
+        summary:
+          'Generate an API key for a team; the full key is shown only in this answer. Beyond ' +
+          '4.13: an optional body {"expires": epoch ms} makes it stop working then',
         params: UuidParams,
-        response: { 201: ApiKeyJson, 404: TeamNotFound },
+        body: z.object({ expires: Expires }).loose().optional(),
+        response: { 201: ApiKeyJson, 400: ExpiryInThePast, 404: TeamNotFound },
       },
     },
     async (request, reply) => {
-      const { row, clearKey } = await apiKeys.generateTeamKey(ctx, request.params.uuid)
+      const { uuid } = request.params
+      const expires = request.body?.expires
+      const { row, clearKey } = await apiKeys.generateTeamKey(ctx, uuid, expires)
       return reply.status(201).send(apiKeyJson(prefix, row, clearKey))
     },
   )
@@ -192,6 +200,24 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
       const comment = typeof request.body === 'string' ? request.body : ''
       const row = await apiKeys.setKeyComment(ctx, request.params.publicIdOrKey, comment)
       return apiKeyJson(prefix, row)
+    },
+  )
+
+  app.post(
+    '/v1/team/key/:publicIdOrKey/expires',
+    {
+      config: { access: accessManagement, consumes: 'json' },
+      schema: {
+        tags,
+        summary: 'Beyond 4.13: set when an API key expires (epoch ms), or null for never',
+        params: KeyParams,
+        body: z.object({ expires: Expires }).loose(),
+        response: { 200: ApiKeyJson, 400: ExpiryInThePast, 404: KeyNotFound },
+      },
+    },
+    async (request) => {
+      const { publicIdOrKey } = request.params
+      return apiKeyJson(prefix, await apiKeys.setKeyExpiry(ctx, publicIdOrKey, request.body.expires))
     },
   )
 
