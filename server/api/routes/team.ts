@@ -152,7 +152,7 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
           'Generate an API key for a team; the full key is shown only in this answer. Beyond ' +
           '4.13: an optional body {"expires": epoch ms} makes it stop working then',
         params: UuidParams,
-        body: z.object({ expires: Expires }).loose().optional(),
+        body: z.object({ expires: Expires }).loose().nullish(),
         response: { 201: ApiKeyJson, 400: ExpiryInThePast, 404: TeamNotFound },
       },
     },
