@@ -5,7 +5,13 @@ import { withOneTeamDetails, withTeamDetails } from '../../domain/teams/details.
 import * as teams from '../../domain/teams/teams.ts'
 import type { TeamRow } from '../../domain/teams/teams.ts'
 import { hasPermission } from '../../http/access.ts'
-import { accessManagement, anyPrincipal, NoContent, plainText, UuidParams } from '../kit/index.ts'
+import {
+  accessManagement,
+  anyPrincipal,
+  NoContent,
+  plainText,
+  ValidUuidParams,
+} from '../kit/index.ts'
 import { ApiKeyJson, PermissionJson, TeamJson, TeamRefJson } from '../schemas.ts'
 import { apiKeyJson, teamJson } from '../serializers.ts'
 import type { Api } from '../types.ts'
@@ -86,7 +92,7 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
       schema: {
         tags,
         summary: 'One team',
-        params: UuidParams,
+        params: ValidUuidParams,
         response: { 200: TeamJson, 404: TeamNotFound },
       },
     },
@@ -117,7 +123,8 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Rename a team',
-        body: z.object({ uuid: z.string(), name: TeamName }).loose(),
+        // A missing uuid finds no team (404), as in 4.13, which validates only the name.
+        body: z.object({ uuid: z.string().nullish(), name: TeamName }).loose(),
         response: { 200: TeamJson, 404: TeamNotFound },
       },
     },
@@ -151,7 +158,7 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
         summary:
           'Generate an API key for a team; the full key is shown only in this answer. Beyond ' +
           '4.13: an optional body {"expires": epoch ms} makes it stop working then',
-        params: UuidParams,
+        params: ValidUuidParams,
         body: z.object({ expires: Expires }).loose().nullish(),
         response: { 201: ApiKeyJson, 400: ExpiryInThePast, 404: TeamNotFound },
       },
