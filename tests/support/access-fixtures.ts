@@ -22,7 +22,10 @@ export function accessFixtures(api: () => Api, adminToken: () => string) {
     const created = await asAdmin('PUT', '/v1/team', { name })
     expect(created.status).toBe(201)
     for (const permission of permissions) {
-      const granted = await asAdmin('POST', `/v1/permission/${permission}/team/${created.json.uuid}`)
+      const granted = await asAdmin(
+        'POST',
+        `/v1/permission/${permission}/team/${created.json.uuid}`,
+      )
       expect(granted.status).toBe(200)
     }
     return created.json as { uuid: string; name: string }

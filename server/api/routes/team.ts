@@ -224,7 +224,10 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const { publicIdOrKey } = request.params
-      return apiKeyJson(prefix, await apiKeys.setKeyExpiry(ctx, publicIdOrKey, request.body.expires))
+      return apiKeyJson(
+        prefix,
+        await apiKeys.setKeyExpiry(ctx, publicIdOrKey, request.body.expires),
+      )
     },
   )
 

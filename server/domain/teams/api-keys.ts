@@ -27,11 +27,7 @@ function expiryDate(expires: number | null | undefined, now = Date.now()) {
 }
 
 /** A new key for the team; the clear key is returned only here. */
-export async function generateTeamKey(
-  ctx: AppContext,
-  teamUuid: string,
-  expires?: number | null,
-) {
+export async function generateTeamKey(ctx: AppContext, teamUuid: string, expires?: number | null) {
   const expiry = expiryDate(expires)
   const team = await requireTeam(ctx.db, teamUuid)
   const generated = { ...generateApiKey(ctx.env.LOOKOUT_API_KEY_PREFIX), expires: expiry }
