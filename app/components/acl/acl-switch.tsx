@@ -38,7 +38,7 @@ export function AclSwitch({ enabled, canConfigure }: { enabled: boolean; canConf
           >
             <span
               className={cn(
-                'inline-block size-5 rounded-full bg-background shadow transition-transform',
+                'inline-block size-5 rounded-full bg-white shadow transition-transform',
                 enabled ? 'translate-x-5' : 'translate-x-0',
               )}
             />

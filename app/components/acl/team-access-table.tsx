@@ -75,7 +75,7 @@ export function TeamAccessTable({
                 >
                   <ChevronRight
                     aria-hidden
-                    className={cn('size-4 transition-transform', expanded && 'rotate-90')}
+                    className={cn('size-4 shrink-0 transition-transform', expanded && 'rotate-90')}
                   />
                   {team.name}
                 </Link>

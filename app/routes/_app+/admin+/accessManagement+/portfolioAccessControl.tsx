@@ -26,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const data = await loadPortfolioAccess(user, new URL(request.url))
   return json({
     ...data,
+    projectPageSize: PROJECTS_PAGE_SIZE,
     title: t('meta.title', { page: t('admin.pages.portfolioAccessControl') }),
   })
 }
@@ -72,7 +73,7 @@ export default function PortfolioAccessControlRoute() {
             teams={data.teams}
             open={data.open}
             projectPage={params.projectPage}
-            pageSize={PROJECTS_PAGE_SIZE}
+            pageSize={data.projectPageSize}
             canPick={data.canPick}
           />
         )}
@@ -94,7 +95,7 @@ export default function PortfolioAccessControlRoute() {
           search={params.pickSearch}
           showInactive={params.pickInactive}
           page={params.pickPage}
-          pageSize={PROJECTS_PAGE_SIZE}
+          pageSize={data.projectPageSize}
         />
       ) : null}
     </SourcePage>
