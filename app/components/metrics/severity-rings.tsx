@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next'
+import { Measured } from '~/components/measurement.tsx'
+import {
+  METRIC_SEVERITIES,
+  severityColours,
+  severityCounts,
+  severityLabelKey,
+  totalOf,
+} from './severity.ts'
+
+const RADIUS = 20
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS
+
+/**
+ * A header's five severity rings (4.13's pies) and the inherited risk score. Each ring's arc is
+ * that severity's share of all vulnerabilities; its count and name are text, so the colour is
+ * never the only cue.
+ */
+export function SeverityRings({
+  metrics,
+  riskScore,
+  idPrefix,
+}: {
+  metrics: unknown
+  riskScore: number | undefined
+  idPrefix: string
+}) {
+  const { t } = useTranslation()
+  const counts = severityCounts(metrics)
+  const headingId = `${idPrefix}-severity-rings`
+  return (
+    <section aria-labelledby={headingId} className="flex flex-wrap items-start gap-x-4 gap-y-2">
+      <h2 id={headingId} className="sr-only">
+        {t('projectMetrics.rings.label')}
+      </h2>
+      {counts ? (
+        <ul className="flex flex-wrap gap-3" data-testid={`${idPrefix}-rings`}>
+          {METRIC_SEVERITIES.map((severity) => {
+            const count = counts[severity]
+            const total = totalOf(counts)
+            const share = total > 0 ? count / total : 0
+            const name = t(severityLabelKey(severity))
+            return (
+              <li
+                key={severity}
+                className="flex w-16 flex-col items-center gap-1"
+                title={t('projectMetrics.rings.tooltip', { severity: name })}
+              >
+                <span className="relative grid size-12 place-items-center">
+                  <svg viewBox="0 0 48 48" aria-hidden className="absolute inset-0 -rotate-90">
+                    <circle
+                      cx={24}
+                      cy={24}
+                      r={RADIUS}
+                      fill="none"
+                      stroke="hsl(var(--muted))"
+                      strokeWidth={5}
+                    />
+                    {share > 0 ? (
+                      <circle
+                        cx={24}
+                        cy={24}
+                        r={RADIUS}
+                        fill="none"
+                        stroke={severityColours(severity).background}
+                        strokeWidth={5}
+                        strokeDasharray={`${share * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
+                      />
+                    ) : null}
+                  </svg>
+                  <span className="relative text-sm font-semibold tabular-nums">{count}</span>
+                </span>
+                <span className="text-xs text-muted-foreground">{name}</span>
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p className="text-sm">
+          <Measured value={undefined} />
+        </p>
+      )}
+      <div className="flex flex-col items-center gap-1 rounded-md border px-3 py-1.5">
+        <span className="text-xs text-muted-foreground">{t('projectMetrics.riskScore')}</span>
+        <span className="text-lg font-semibold" data-testid={`${idPrefix}-risk-score`}>
+          <Measured value={counts ? riskScore : undefined} />
+        </span>
+      </div>
+    </section>
+  )
+}
