@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Measured } from '~/components/measurement.tsx'
-import {
-  METRIC_SEVERITIES,
-  severityColours,
-  severityCounts,
-  severityLabelKey,
-} from './severity.ts'
+import { METRIC_SEVERITIES, severityColours, severityCounts, severityLabelKey } from './severity.ts'
 
 interface Segment {
   key: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { logicChanges, parseRange, percentOf, timeline, valuesOf } from './history.ts'
+import { logicChanges, parseRange, timeline, valuesOf } from './history.ts'
 
 const DAY = 86_400_000
 const row = (first: number, last: number, critical: number, changed = false) => ({
@@ -36,15 +36,9 @@ describe('timeline', () => {
 
 describe('logicChanges', () => {
   it('marks where the collection logic changed, inside the range', () => {
-    expect(logicChanges([row(1, 2, 0, true), row(40, 41, 0), row(42, 50, 0, true)], 10 * DAY))
-      .toEqual([10 * DAY, 42 * DAY])
-  })
-})
-
-describe('percentOf', () => {
-  it('gives one decimal and zero for an empty whole', () => {
-    expect(percentOf(1, 3)).toBe(33.3)
-    expect(percentOf(2, 0)).toBe(0)
+    expect(
+      logicChanges([row(1, 2, 0, true), row(40, 41, 0), row(42, 50, 0, true)], 10 * DAY),
+    ).toEqual([10 * DAY, 42 * DAY])
   })
 })
 

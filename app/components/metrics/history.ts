@@ -16,7 +16,10 @@ export interface Timeline<Row> {
  * so the chart reaches the latest measurement. A row that began before the window starts at the
  * window's edge, so a short range is not stretched back to the first measurement ever.
  */
-export function timeline<Row extends MetricsRow>(rows: readonly Row[], since: number): Timeline<Row> {
+export function timeline<Row extends MetricsRow>(
+  rows: readonly Row[],
+  since: number,
+): Timeline<Row> {
   const x: number[] = []
   const at: Row[] = []
   const push = (time: number, row: Row) => {
@@ -47,11 +50,6 @@ export function logicChanges<Row extends MetricsRow & { collectionLogicChanged?:
   return rows
     .filter((row) => row.collectionLogicChanged)
     .map((row) => Math.max(row.firstOccurrence, since))
-}
-
-/** `part` as a share of `whole` in percent, one decimal (4.13's calcProgressPercent). */
-export function percentOf(part: number, whole: number) {
-  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0
 }
 
 /** The time ranges a metrics page offers, in days; 90 is 4.13's fixed range. */

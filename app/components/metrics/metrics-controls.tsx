@@ -63,7 +63,8 @@ export function RangeLinks({ days }: { days: number }) {
               aria-current={value === days ? 'true' : undefined}
               className={cn(
                 'block rounded px-2 py-1 hover:bg-accent',
-                value === days && 'bg-primary font-semibold text-primary-foreground hover:bg-primary',
+                value === days &&
+                  'bg-primary font-semibold text-primary-foreground hover:bg-primary',
               )}
             >
               {t('projectMetrics.range.days', { days: value })}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { RingGauge } from '~/components/charts/ring-gauge.tsx'
 import { Measured } from '~/components/measurement.tsx'
 import {
   METRIC_SEVERITIES,
@@ -8,13 +9,10 @@ import {
   totalOf,
 } from './severity.ts'
 
-const RADIUS = 20
-const CIRCUMFERENCE = 2 * Math.PI * RADIUS
-
 /**
- * A header's five severity rings (4.13's pies) and the inherited risk score. Each ring's arc is
- * that severity's share of all vulnerabilities; its count and name are text, so the colour is
- * never the only cue.
+ * A header's five severity rings (4.13's pies) and the inherited risk score. Each ring is filled
+ * to that severity's share of all vulnerabilities; its count is written in it and its name under
+ * it, so the colour is never the only cue.
  */
 export function SeverityRings({
   metrics,
@@ -38,39 +36,19 @@ export function SeverityRings({
           {METRIC_SEVERITIES.map((severity) => {
             const count = counts[severity]
             const total = totalOf(counts)
-            const share = total > 0 ? count / total : 0
             const name = t(severityLabelKey(severity))
             return (
-              <li
-                key={severity}
-                className="flex w-16 flex-col items-center gap-1"
-                title={t('projectMetrics.rings.tooltip', { severity: name })}
-              >
-                <span className="relative grid size-12 place-items-center">
-                  <svg viewBox="0 0 48 48" aria-hidden className="absolute inset-0 -rotate-90">
-                    <circle
-                      cx={24}
-                      cy={24}
-                      r={RADIUS}
-                      fill="none"
-                      stroke="hsl(var(--muted))"
-                      strokeWidth={5}
-                    />
-                    {share > 0 ? (
-                      <circle
-                        cx={24}
-                        cy={24}
-                        r={RADIUS}
-                        fill="none"
-                        stroke={severityColours(severity).background}
-                        strokeWidth={5}
-                        strokeDasharray={`${share * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
-                      />
-                    ) : null}
-                  </svg>
-                  <span className="relative text-sm font-semibold tabular-nums">{count}</span>
+              <li key={severity} className="flex w-16 flex-col items-center gap-1">
+                <RingGauge
+                  value={count}
+                  max={total}
+                  label={t('projectMetrics.rings.tooltip', { severity: name })}
+                  colour={severityColours(severity).background}
+                  className="size-12"
+                />
+                <span aria-hidden className="text-xs text-muted-foreground">
+                  {name}
                 </span>
-                <span className="text-xs text-muted-foreground">{name}</span>
               </li>
             )
           })}
