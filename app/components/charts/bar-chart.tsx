@@ -26,6 +26,7 @@ export function BarChart({
   series,
   mode,
   formatValue = String,
+  formatAxis = formatValue,
   categoryLabel,
   tableCaption,
   emptyText,
@@ -37,6 +38,8 @@ export function BarChart({
   series: readonly ChartSeries[]
   mode: 'grouped' | 'stacked'
   formatValue?: ValueFormat
+  /** The value axis' labels (e.g. compact: 1.2K); formatValue otherwise. */
+  formatAxis?: ValueFormat
   /** The table's first column header ("Year"). */
   categoryLabel: string
   tableCaption: string
@@ -97,7 +100,7 @@ export function BarChart({
         y={y}
         left={plot.left}
         right={plot.right}
-        format={formatValue}
+        format={formatAxis}
       />
       <g fill="currentColor" fontSize={11} aria-hidden textAnchor="middle">
         {categories.map((category, c) =>

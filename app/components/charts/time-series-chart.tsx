@@ -46,6 +46,7 @@ export function TimeSeriesChart({
   mode,
   formatTime,
   formatValue = String,
+  formatAxis = formatValue,
   timeLabel,
   tableCaption,
   emptyText,
@@ -60,6 +61,8 @@ export function TimeSeriesChart({
   mode: 'stacked' | 'line'
   formatTime: TimeFormat
   formatValue?: ValueFormat
+  /** The value axis' labels (e.g. compact: 1.2K); formatValue otherwise. */
+  formatAxis?: ValueFormat
   /** The table's first column header ("Date"). */
   timeLabel: string
   tableCaption: string
@@ -135,7 +138,7 @@ export function TimeSeriesChart({
         y={y}
         left={plot.left}
         right={plot.right}
-        format={formatValue}
+        format={formatAxis}
       />
       <g fill="currentColor" fontSize={11} aria-hidden textAnchor="middle">
         {time.ticks.map((tick) => (
