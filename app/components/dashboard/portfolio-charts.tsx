@@ -72,6 +72,7 @@ function TimeSeriesCard({
         timeLabel={t('dashboard.columns.date')}
         tableCaption={t('dashboard.chartData', { title })}
         emptyText={t('dashboard.noSamples')}
+        legend={footerParts !== parts}
       />
     </MetricCard>
   )
@@ -222,7 +223,7 @@ export function AtRiskCard({
   const newest = (values: number[]) => values[values.length - 1] ?? 0
   return (
     <MetricCard title={title}>
-      <div className="grid gap-4 lg:grid-cols-[minmax(9rem,12rem)_1fr] lg:items-start">
+      <div className="grid gap-4 sm:grid-cols-[minmax(8rem,11rem)_1fr] sm:items-start">
         <DonutChart
           title={t('dashboard.cards.atRiskNow', { title })}
           slices={[vulnerable, safe].map((item) => ({ ...item, value: newest(item.values) }))}
@@ -247,6 +248,7 @@ export function AtRiskCard({
           timeLabel={t('dashboard.columns.date')}
           tableCaption={t('dashboard.chartData', { title })}
           emptyText={t('dashboard.noSamples')}
+          legend={false}
         />
       </div>
     </MetricCard>

@@ -37,14 +37,14 @@ export function PortfolioWidgetRow({ series, days }: { series: PortfolioSeries; 
   const compact = compactFormatter(i18n.language)
   return (
     <section aria-label={t('dashboard.widgets.label', { days })}>
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         {WIDGETS.map((widget) => {
           const label = t(widget.labelKey)
           const value = latestValue(series, widget.counter)
           return (
             <li
               key={widget.counter}
-              className="flex min-w-0 flex-col gap-1 rounded-lg border bg-card p-4 shadow-sm"
+              className="flex min-w-0 flex-col gap-1 rounded-lg border bg-card p-3 shadow-sm sm:p-4"
             >
               <span className="text-2xl font-semibold tabular-nums" title={exact.format(value)}>
                 {compact(value)}
