@@ -175,6 +175,11 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         mode: env.NODE_ENV,
         sessionSecret: sessionSecret ?? fileSecret(env.LOOKOUT_DATA_DIR),
         secureCookies: env.LOOKOUT_SECURE_COOKIES,
+        metricsCache: {
+          ttlMs: env.LOOKOUT_METRICS_CACHE_TTL_MS,
+          maxEntries: env.LOOKOUT_METRICS_CACHE_ENTRIES,
+          logEveryMs: env.LOOKOUT_METRICS_CACHE_LOG_MS,
+        },
       }),
     )
   }

@@ -1,19 +1,16 @@
 import {
-  ChartFigure,
   type ChartSeries,
   DataTable,
   Legend,
-  type Margin,
+  PLOT,
+  PlotFrame,
   seriesColour,
-  ValueAxis,
   type ValueFormat,
 } from './chart-parts.tsx'
 import { bandLayout, linearScale, niceTicks, stack, stackedMax } from './geometry.ts'
 
-const WIDTH = 640
-const MARGIN: Margin = { top: 12, right: 16, bottom: 28, left: 48 }
-/** Category labels closer than this would overlap, so only every n-th is written. */
-const LABEL_SPACING = 44
+/** Category labels beyond this many would collide on a phone, so only every n-th is written. */
+const MAX_LABELS = 8
 
 /**
  * Vertical bars per category (a year, a month, a classifier), one series side by side when
@@ -26,10 +23,11 @@ export function BarChart({
   series,
   mode,
   formatValue = String,
+  formatAxis = formatValue,
   categoryLabel,
   tableCaption,
   emptyText,
-  height = 220,
+  height = 200,
 }: {
   title: string
   categories: readonly { key: string; label: string }[]
@@ -37,18 +35,15 @@ export function BarChart({
   series: readonly ChartSeries[]
   mode: 'grouped' | 'stacked'
   formatValue?: ValueFormat
+  /** The value axis' labels (e.g. compact: 1.2K); formatValue otherwise. */
+  formatAxis?: ValueFormat
   /** The table's first column header ("Year"). */
   categoryLabel: string
   tableCaption: string
   emptyText?: string
+  /** The plot's height in CSS pixels. */
   height?: number
 }) {
-  const plot = {
-    left: MARGIN.left,
-    right: WIDTH - MARGIN.right,
-    top: MARGIN.top,
-    bottom: height - MARGIN.bottom,
-  }
   const colours = series.map((item, i) => seriesColour(item.colour, i))
   const values = series.map((item) => item.values)
   const grouped = mode === 'grouped'
@@ -56,19 +51,24 @@ export function BarChart({
     ? values.flat().reduce((max, value) => (value > max ? value : max), 0)
     : stackedMax(values)
   const yAxis = niceTicks(0, top, { count: 4, integer: top >= 4 })
-  const y = linearScale([yAxis.min, yAxis.max], [plot.bottom, plot.top])
-  const layout = bandLayout(categories.length, series.length, [plot.left, plot.right], {
-    grouped,
-  })
+  const y = linearScale([yAxis.min, yAxis.max], [PLOT, 0])
+  const layout = bandLayout(categories.length, series.length, [0, PLOT], { grouped })
   const bands = stack(values)
-  const band = categories.length > 0 ? (plot.right - plot.left) / categories.length : 0
-  const labelEvery = Math.max(1, Math.ceil(LABEL_SPACING / Math.max(band, 1)))
+  const labelEvery = Math.max(1, Math.ceil(categories.length / MAX_LABELS))
 
   return (
-    <ChartFigure
+    <PlotFrame
       title={title}
-      width={WIDTH}
       height={height}
+      yTicks={yAxis.ticks}
+      y={y}
+      formatY={formatAxis}
+      xLabels={categories.flatMap((category, c) =>
+        c % labelEvery === 0
+          ? [{ key: category.key, at: layout[c]!.centre, text: category.label }]
+          : [],
+      )}
+      emptyText={categories.length === 0 ? emptyText : undefined}
       legend={
         series.length > 1 ? (
           <Legend
@@ -92,33 +92,6 @@ export function BarChart({
         />
       }
     >
-      <ValueAxis
-        ticks={yAxis.ticks}
-        y={y}
-        left={plot.left}
-        right={plot.right}
-        format={formatValue}
-      />
-      <g fill="currentColor" fontSize={11} aria-hidden textAnchor="middle">
-        {categories.map((category, c) =>
-          c % labelEvery === 0 ? (
-            <text key={category.key} x={layout[c]!.centre} y={plot.bottom + 18}>
-              {category.label}
-            </text>
-          ) : null,
-        )}
-      </g>
-      {categories.length === 0 && emptyText ? (
-        <text
-          x={(plot.left + plot.right) / 2}
-          y={(plot.top + plot.bottom) / 2}
-          textAnchor="middle"
-          fontSize={13}
-          fill="currentColor"
-        >
-          {emptyText}
-        </text>
-      ) : null}
       {categories.map((category, c) => (
         <g key={category.key}>
           {series.map((item, s) => {
@@ -129,7 +102,7 @@ export function BarChart({
               <rect
                 key={item.key}
                 x={bar.x}
-                width={Math.max(bar.width - (grouped ? 1 : 0), 1)}
+                width={bar.width}
                 y={y(upper)}
                 height={Math.max(0, y(lower) - y(upper))}
                 fill={colours[s]}
@@ -140,6 +113,6 @@ export function BarChart({
           })}
         </g>
       ))}
-    </ChartFigure>
+    </PlotFrame>
   )
 }

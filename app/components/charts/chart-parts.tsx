@@ -194,41 +194,114 @@ export function DataTable({
   )
 }
 
-export interface Margin {
-  top: number
-  right: number
-  bottom: number
-  left: number
+/** Cartesian charts draw in a 1000 × 1000 box stretched over the plot area. */
+export const PLOT = 1000
+
+/**
+ * The frame of the cartesian charts (time series, bars): the drawing stretches to the card's
+ * width at a fixed height, while tick labels are HTML placed by percentage beside and below it,
+ * so text keeps its size on a phone and on a wide screen alike (an SVG scaled as a whole would
+ * shrink or blow up its labels). Lines keep their width through `vector-effect`.
+ */
+export function PlotFrame({
+  title,
+  height,
+  yTicks,
+  y,
+  formatY,
+  xLabels,
+  emptyText,
+  children,
+  legend,
+  table,
+}: {
+  title: string
+  /** The plot's height in CSS pixels. */
+  height: number
+  yTicks: readonly number[]
+  /** A value's position from the top, 0–PLOT. */
+  y: (value: number) => number
+  formatY: ValueFormat
+  /** Labels under the plot at positions 0–PLOT from the left. */
+  xLabels: readonly { key: string; at: number; text: string }[]
+  /** Shown over the plot when there is nothing to draw. */
+  emptyText?: string
+  children: ReactNode
+  legend?: ReactNode
+  table?: ReactNode
+}) {
+  const titleId = useId()
+  const percent = (value: number) => `${(value / PLOT) * 100}%`
+  return (
+    <figure className="flex min-w-0 flex-col gap-2">
+      {/* A container, so a narrow plot (a phone, a half-width card) writes every other label. */}
+      <div className="pb-6 pl-11 pr-3 pt-2 text-muted-foreground [container-type:inline-size]">
+        <div className="relative" style={{ height }}>
+          <svg
+            viewBox={`0 0 ${PLOT} ${PLOT}`}
+            preserveAspectRatio="none"
+            role="img"
+            aria-labelledby={titleId}
+            className="absolute inset-0 size-full overflow-visible"
+          >
+            <title id={titleId}>{title}</title>
+            <g stroke={CHART_COLOURS.grid} strokeWidth={1}>
+              {yTicks.map((tick) => (
+                <line
+                  key={tick}
+                  x1={0}
+                  x2={PLOT}
+                  y1={y(tick)}
+                  y2={y(tick)}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+            </g>
+            {children}
+          </svg>
+          <div aria-hidden className="text-[0.6875rem] leading-none">
+            {yTicks.map((tick) => (
+              <span
+                key={tick}
+                className="absolute right-full -translate-y-1/2 whitespace-nowrap pr-1.5 tabular-nums"
+                style={{ top: percent(y(tick)) }}
+              >
+                {formatY(tick)}
+              </span>
+            ))}
+            {xLabels.map((label, i) => (
+              <span
+                key={label.key}
+                className={cn(
+                  'absolute top-full -translate-x-1/2 whitespace-nowrap pt-1.5',
+                  i % 2 === 1 && '[@container(max-width:28rem)]:hidden',
+                )}
+                style={{ left: percent(label.at) }}
+              >
+                {label.text}
+              </span>
+            ))}
+          </div>
+          {emptyText ? (
+            <p className="absolute inset-0 flex items-center justify-center text-sm">{emptyText}</p>
+          ) : null}
+        </div>
+      </div>
+      {legend}
+      {table}
+    </figure>
+  )
 }
 
-/** Horizontal grid lines and their labels on the left. */
-export function ValueAxis({
-  ticks,
-  y,
-  left,
-  right,
-  format,
-}: {
-  ticks: readonly number[]
-  y: (value: number) => number
-  left: number
-  right: number
-  format: ValueFormat
-}) {
+/** A dot that stays round in a stretched plot: a zero-length line with round ends. */
+export function Dot({ x, y, colour }: { x: number; y: number; colour: string }) {
   return (
-    <g>
-      <g stroke={CHART_COLOURS.grid} strokeWidth={1}>
-        {ticks.map((tick) => (
-          <line key={tick} x1={left} x2={right} y1={y(tick)} y2={y(tick)} />
-        ))}
-      </g>
-      <g fill="currentColor" fontSize={11} aria-hidden textAnchor="end">
-        {ticks.map((tick) => (
-          <text key={tick} x={left - 6} y={y(tick) + 4}>
-            {format(tick)}
-          </text>
-        ))}
-      </g>
-    </g>
+    <path
+      d={`M${x} ${y}h0`}
+      stroke={colour}
+      strokeWidth={7}
+      strokeLinecap="round"
+      vectorEffect="non-scaling-stroke"
+    />
   )
 }

@@ -44,7 +44,7 @@ describe('TimeSeriesChart', () => {
     expect(html).toContain('Series 1')
     expect(rows(html)).toBe(3)
     // The stacked top reaches 9, so the value axis goes at least that far.
-    expect(html).toMatch(/>1[0-9]<\/text>/)
+    expect(html).toMatch(/>1[0-9]<\/span>/)
     expect(html).toContain('Series 1: 6')
     expect(hasNaN(html)).toBe(false)
   })
@@ -58,14 +58,14 @@ describe('TimeSeriesChart', () => {
 
   it('draws a single sample as a dot', () => {
     const html = timeSeries([start], [[3]], 'line')
-    expect(html).toContain('<circle')
+    expect(html).toMatch(/d="M[\d.]+ [\d.]+h0"/)
     expect(rows(html)).toBe(1)
     expect(hasNaN(html)).toBe(false)
   })
 
   it('draws all zeros on an axis from 0 to 1', () => {
     const html = timeSeries([start, start + DAY], [[0, 0]], 'line')
-    expect(html).toContain('>1</text>')
+    expect(html).toContain('>1</span>')
     expect(hasNaN(html)).toBe(false)
   })
 

@@ -28,6 +28,7 @@ export function DonutChart({
   slices,
   centre,
   formatValue = String,
+  formatShare = (percent) => `${percent} %`,
   labelHeader,
   valueHeader,
   shareHeader,
@@ -39,6 +40,8 @@ export function DonutChart({
   /** The hole's big figure and the line under it. */
   centre?: { value: string; label: string }
   formatValue?: ValueFormat
+  /** A share in percent (one decimal) as text, in the reader's language. */
+  formatShare?: ValueFormat
   /** The table's column headers. */
   labelHeader: string
   valueHeader: string
@@ -51,7 +54,7 @@ export function DonutChart({
   const total = slices.reduce((sum, slice) => sum + Math.max(0, slice.value), 0)
   const angles = proportions(slices.map((slice) => slice.value))
   const c = SIZE / 2
-  const share = (value: number) => `${percentOf(value, total)} %`
+  const share = (value: number) => formatShare(percentOf(value, total))
   return (
     <ChartFigure
       title={title}

@@ -1,13 +1,13 @@
 import {
   CHART_COLOURS,
-  ChartFigure,
   type ChartSeries,
   DataTable,
+  Dot,
   Legend,
-  type Margin,
+  PLOT,
+  PlotFrame,
   seriesColour,
   type TimeFormat,
-  ValueAxis,
   type ValueFormat,
 } from './chart-parts.tsx'
 import {
@@ -28,9 +28,7 @@ export interface TimeMarker {
   colour?: string
 }
 
-const WIDTH = 640
-const MARGIN: Margin = { top: 12, right: 16, bottom: 28, left: 48 }
-/** More columns than this add bytes, not detail: 640 units wide cannot show them apart. */
+/** More columns than this add bytes, not detail: no screen shows them apart. */
 const MAX_DRAWN = 320
 const HALF_DAY = 12 * 3_600_000
 
@@ -46,12 +44,14 @@ export function TimeSeriesChart({
   mode,
   formatTime,
   formatValue = String,
+  formatAxis = formatValue,
   timeLabel,
   tableCaption,
   emptyText,
   markers = [],
-  height = 220,
+  height = 200,
   minValue = 0,
+  legend = true,
 }: {
   title: string
   /** Epoch milliseconds, ascending; every series has a value per x. */
@@ -60,22 +60,21 @@ export function TimeSeriesChart({
   mode: 'stacked' | 'line'
   formatTime: TimeFormat
   formatValue?: ValueFormat
+  /** The value axis' labels (e.g. compact: 1.2K); formatValue otherwise. */
+  formatAxis?: ValueFormat
   /** The table's first column header ("Date"). */
   timeLabel: string
   tableCaption: string
   /** Shown inside the plot when there are no samples. */
   emptyText?: string
   markers?: readonly TimeMarker[]
+  /** The plot's height in CSS pixels (4.13's charts are 200 px high). */
   height?: number
   /** The value axis starts here (0 unless a series may go below). */
   minValue?: number
+  /** Off when the card lists the series with their colours elsewhere. */
+  legend?: boolean
 }) {
-  const plot = {
-    left: MARGIN.left,
-    right: WIDTH - MARGIN.right,
-    top: MARGIN.top,
-    bottom: height - MARGIN.bottom,
-  }
   const colours = series.map((item, i) => seriesColour(item.colour, i))
   const values = series.map((item) => item.values)
   const top =
@@ -83,40 +82,55 @@ export function TimeSeriesChart({
       ? stackedMax(values)
       : values.flat().reduce((max, value) => (value > max ? value : max), minValue)
   const yAxis = niceTicks(minValue, top, { count: 4, integer: top >= 4 })
-  const y = linearScale([yAxis.min, yAxis.max], [plot.bottom, plot.top])
+  const y = linearScale([yAxis.min, yAxis.max], [PLOT, 0])
 
   const first = x[0] ?? 0
   const last = x[x.length - 1] ?? first
   // A single sample still needs a time axis around it.
   const [start, end] = first === last ? [first - HALF_DAY, last + HALF_DAY] : [first, last]
-  const px = linearScale([start, end], [plot.left, plot.right])
-  const time = timeTicks(start, end, 6)
+  const px = linearScale([start, end], [0, PLOT])
+  const time = x.length > 0 ? timeTicks(start, end, 5) : { ticks: [], unit: 'day' as const }
 
   const drawn = sampleIndices(x.length, MAX_DRAWN)
   const xs = drawn.map((i) => px(x[i]!))
   const bands = mode === 'stacked' ? stack(values) : []
   const dots = drawn.length === 1
 
-  const columnWidth = drawn.length > 1 ? (plot.right - plot.left) / (drawn.length - 1) : 24
+  const columnWidth = drawn.length > 1 ? PLOT / (drawn.length - 1) : PLOT
   const tooltip = (i: number) =>
     [
       formatTime(x[i]!, 'full'),
       ...series.map((item) => `${item.label}: ${formatValue(item.values[i] ?? 0)}`),
     ].join('\n')
+  const line = {
+    fill: 'none',
+    vectorEffect: 'non-scaling-stroke',
+    strokeLinejoin: 'round',
+  } as const
 
   return (
-    <ChartFigure
+    <PlotFrame
       title={title}
-      width={WIDTH}
       height={height}
+      yTicks={yAxis.ticks}
+      y={y}
+      formatY={formatAxis}
+      xLabels={time.ticks.map((tick) => ({
+        key: String(tick),
+        at: px(tick),
+        text: formatTime(tick, time.unit),
+      }))}
+      emptyText={x.length === 0 ? emptyText : undefined}
       legend={
-        <Legend
-          items={series.map((item, i) => ({
-            key: item.key,
-            label: item.label,
-            colour: colours[i]!,
-          }))}
-        />
+        legend ? (
+          <Legend
+            items={series.map((item, i) => ({
+              key: item.key,
+              label: item.label,
+              colour: colours[i]!,
+            }))}
+          />
+        ) : null
       }
       table={
         <DataTable
@@ -130,74 +144,42 @@ export function TimeSeriesChart({
         />
       }
     >
-      <ValueAxis
-        ticks={yAxis.ticks}
-        y={y}
-        left={plot.left}
-        right={plot.right}
-        format={formatValue}
-      />
-      <g fill="currentColor" fontSize={11} aria-hidden textAnchor="middle">
-        {time.ticks.map((tick) => (
-          <text key={tick} x={px(tick)} y={plot.bottom + 18}>
-            {formatTime(tick, time.unit)}
-          </text>
-        ))}
-      </g>
-      {x.length === 0 && emptyText ? (
-        <text
-          x={(plot.left + plot.right) / 2}
-          y={(plot.top + plot.bottom) / 2}
-          textAnchor="middle"
-          fontSize={13}
-          fill="currentColor"
-        >
-          {emptyText}
-        </text>
-      ) : null}
-      <g>
-        {series.map((item, s) => {
-          const colour = colours[s]!
-          if (mode === 'stacked') {
-            const upper = drawn.map((i) => y(bands[s]![i]![1]))
-            const lower = drawn.map((i) => y(bands[s]![i]![0]))
-            return (
-              <g key={item.key}>
-                <path d={areaPath(xs, upper, lower)} fill={colour} fillOpacity={0.35} />
-                <path
-                  d={linePath(xs.map((value, i) => [value, upper[i]!]))}
-                  fill="none"
-                  stroke={colour}
-                  strokeWidth={1.5}
-                />
-                {dots ? <circle cx={xs[0]} cy={upper[0]} r={3} fill={colour} /> : null}
-              </g>
-            )
-          }
-          const points = drawn.map((i, k) => [xs[k]!, y(item.values[i] ?? 0)] as [number, number])
+      {series.map((item, s) => {
+        const colour = colours[s]!
+        if (mode === 'stacked') {
+          const upper = drawn.map((i) => y(bands[s]![i]![1]))
+          const lower = drawn.map((i) => y(bands[s]![i]![0]))
           return (
             <g key={item.key}>
+              <path d={areaPath(xs, upper, lower)} fill={colour} fillOpacity={0.35} />
               <path
-                d={linePath(points)}
-                fill="none"
+                d={linePath(xs.map((value, i) => [value, upper[i]!]))}
                 stroke={colour}
-                strokeWidth={2}
-                strokeLinejoin="round"
+                strokeWidth={1.5}
+                {...line}
               />
-              {dots ? <circle cx={points[0]![0]} cy={points[0]![1]} r={3} fill={colour} /> : null}
+              {dots ? <Dot x={xs[0]!} y={upper[0]!} colour={colour} /> : null}
             </g>
           )
-        })}
-      </g>
+        }
+        const points = drawn.map((i, k) => [xs[k]!, y(item.values[i] ?? 0)] as [number, number])
+        return (
+          <g key={item.key}>
+            <path d={linePath(points)} stroke={colour} strokeWidth={2} {...line} />
+            {dots ? <Dot x={points[0]![0]} y={points[0]![1]} colour={colour} /> : null}
+          </g>
+        )
+      })}
       <g strokeDasharray="4 3" strokeWidth={1.5}>
         {markers.map((marker) => (
           <line
             key={`${marker.x}-${marker.label}`}
             x1={px(marker.x)}
             x2={px(marker.x)}
-            y1={plot.top}
-            y2={plot.bottom}
+            y1={0}
+            y2={PLOT}
             stroke={marker.colour ?? CHART_COLOURS.accent}
+            vectorEffect="non-scaling-stroke"
           >
             <title>{`${formatTime(marker.x, 'full')}: ${marker.label}`}</title>
           </line>
@@ -205,18 +187,16 @@ export function TimeSeriesChart({
       </g>
       {/* Invisible columns, one per drawn sample, carry the native tooltips. */}
       <g fill="transparent">
-        {drawn.map((i, k) => (
-          <rect
-            key={i}
-            x={Math.max(plot.left, xs[k]! - columnWidth / 2)}
-            width={columnWidth}
-            y={plot.top}
-            height={plot.bottom - plot.top}
-          >
-            <title>{tooltip(i)}</title>
-          </rect>
-        ))}
+        {drawn.map((i, k) => {
+          const left = Math.max(0, xs[k]! - columnWidth / 2)
+          const right = Math.min(PLOT, xs[k]! + columnWidth / 2)
+          return (
+            <rect key={i} x={left} width={right - left} y={0} height={PLOT}>
+              <title>{tooltip(i)}</title>
+            </rect>
+          )
+        })}
       </g>
-    </ChartFigure>
+    </PlotFrame>
   )
 }
