@@ -29,6 +29,6 @@ export async function refreshAndReturn(
   }
   return redirectWithToast(context, back, {
     type: 'success',
-    title: t('projectMetrics.refreshRequested'),
+    title: t('dashboard.refreshRequested'),
   })
 }

@@ -21,18 +21,20 @@ test('without JavaScript: rings, counters, chart numbers, the range and a refres
 
   // Every chart's numbers open as a table without a script.
   const vulnerabilities = page.getByRole('region', { name: 'Project vulnerabilities' })
-  await vulnerabilities.locator('summary', { hasText: 'Vulnerabilities over time: the numbers' }).click()
+  await vulnerabilities
+    .locator('summary', { hasText: 'Project vulnerabilities: the numbers as a table' })
+    .click()
   const last = vulnerabilities.getByRole('table').locator('tbody tr').last()
   await expect(last.locator('td')).toHaveText(['1', '1', '0', '0', '0'])
 
   await page
-    .getByRole('navigation', { name: 'Time range' })
-    .getByRole('link', { name: '7 days' })
+    .getByRole('navigation', { name: 'Period' })
+    .getByRole('link', { name: '30 days' })
     .click()
-  await expect(page).toHaveURL(`/projects/${project.uuid}?days=7`)
+  await expect(page).toHaveURL(`/projects/${project.uuid}?days=30`)
   await page.getByRole('button', { name: 'Refresh metrics' }).click()
   await expect(page.getByText('Metric refresh requested')).toBeVisible()
-  await expect(page).toHaveURL(`/projects/${project.uuid}?days=7`)
+  await expect(page).toHaveURL(`/projects/${project.uuid}?days=30`)
 
   await page.goto(`/projects?searchText=${project.name}`)
   await expect(page.getByRole('row', { name: new RegExp(project.name) })).toContainText(

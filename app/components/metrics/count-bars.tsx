@@ -23,7 +23,7 @@ function CountBar({ segments }: { segments: Segment[] }) {
     counts: segments.map((segment) => `${segment.name}: ${segment.count}`).join(', '),
   })
   return (
-    <span className="flex items-center gap-2" title={summary}>
+    <span className="relative flex items-center gap-2" title={summary}>
       <span className="sr-only">{summary}</span>
       <span aria-hidden className="min-w-6 text-right font-medium tabular-nums">
         {total}

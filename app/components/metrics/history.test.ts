@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { logicChanges, parseRange, timeline, valuesOf } from './history.ts'
+import { logicChanges, timeline, valuesOf } from './history.ts'
 
 const DAY = 86_400_000
 const row = (first: number, last: number, critical: number, changed = false) => ({
@@ -39,14 +39,5 @@ describe('logicChanges', () => {
     expect(
       logicChanges([row(1, 2, 0, true), row(40, 41, 0), row(42, 50, 0, true)], 10 * DAY),
     ).toEqual([10 * DAY, 42 * DAY])
-  })
-})
-
-describe('parseRange', () => {
-  it('accepts the offered ranges and falls back to 90 days', () => {
-    expect(parseRange('30')).toBe(30)
-    expect(parseRange('365')).toBe(365)
-    expect(parseRange('31')).toBe(90)
-    expect(parseRange(null)).toBe(90)
   })
 })

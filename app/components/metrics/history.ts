@@ -51,14 +51,3 @@ export function logicChanges<Row extends MetricsRow & { collectionLogicChanged?:
     .filter((row) => row.collectionLogicChanged)
     .map((row) => Math.max(row.firstOccurrence, since))
 }
-
-/** The time ranges a metrics page offers, in days; 90 is 4.13's fixed range. */
-export const METRIC_RANGES = [7, 30, 90, 180, 365] as const
-export const DEFAULT_RANGE = 90
-
-export function parseRange(value: string | null): (typeof METRIC_RANGES)[number] {
-  const days = Number(value)
-  return (METRIC_RANGES as readonly number[]).includes(days)
-    ? (days as (typeof METRIC_RANGES)[number])
-    : DEFAULT_RANGE
-}

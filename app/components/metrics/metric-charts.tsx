@@ -1,42 +1,25 @@
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DependencyMetrics, ProjectMetrics } from '../../../common/metrics-shapes.ts'
-import { CHART_COLOURS, type ChartSeries, timeFormatter } from '~/components/charts/chart-parts.tsx'
-import { percentOf } from '~/components/charts/geometry.ts'
+import { CHART_COLOURS } from '~/components/charts/chart-parts.tsx'
 import { TimeSeriesChart, type TimeMarker } from '~/components/charts/time-series-chart.tsx'
+import { useChartFormats } from '~/components/charts/use-chart-formats.ts'
+import { Breakdown } from '~/components/dashboard/metric-card.tsx'
 import { METRIC_SEVERITIES, severityColours, severityLabelKey } from './severity.ts'
 import { logicChanges, timeline, valuesOf } from './history.ts'
 
 type Row = DependencyMetrics & Partial<Pick<ProjectMetrics, 'collectionLogicChanged'>>
 
-/** A titled card around one chart or one group of numbers. */
-export function MetricCard({
-  id,
-  title,
-  children,
-  className,
-}: {
-  id: string
-  title: string
-  children: ReactNode
-  className?: string
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className={`flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-5 ${className ?? ''}`}
-    >
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
+interface Drawn<R> {
+  key: string
+  label: string
+  colour: string
+  read: (row: R) => number
 }
 
 /**
- * One 4.13 history chart over metrics rows: the rows become samples (see `timeline`), each
- * series reads one counter, and collection-logic changes become marker lines.
+ * One 4.13 history chart over a project's or component's metrics rows: the rows become
+ * samples (see `timeline`), each series reads one counter, and collection-logic changes become
+ * marker lines.
  */
 function History<R extends Row>({
   title,
@@ -49,42 +32,48 @@ function History<R extends Row>({
   rows: readonly R[]
   since: number
   mode: 'stacked' | 'line'
-  series: readonly { key: string; label: string; colour: string; read: (row: R) => number }[]
+  series: readonly Drawn<R>[]
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const { formatTime, formatNumber, formatCompact } = useChartFormats()
   const line = timeline(rows, since)
   const markers: TimeMarker[] = logicChanges(rows, since).map((x) => ({
     x,
     label: t('projectMetrics.collection.changed'),
   }))
-  const drawn: ChartSeries[] = series.map(({ key, label, colour, read }) => ({
-    key,
-    label,
-    colour,
-    values: valuesOf(line, read),
-  }))
   return (
     <TimeSeriesChart
       title={title}
       x={line.x}
-      series={drawn}
+      series={series.map(({ key, label, colour, read }) => ({
+        key,
+        label,
+        colour,
+        values: valuesOf(line, read),
+      }))}
       mode={mode}
       markers={markers}
-      formatTime={timeFormatter(i18n.language)}
-      timeLabel={t('projectMetrics.charts.date')}
-      tableCaption={t('projectMetrics.charts.table', { chart: title })}
-      emptyText={t('projectMetrics.charts.empty')}
+      formatTime={formatTime}
+      formatValue={formatNumber}
+      formatAxis={formatCompact}
+      timeLabel={t('dashboard.columns.date')}
+      tableCaption={t('dashboard.chartData', { title })}
+      emptyText={t('dashboard.noSamples')}
     />
   )
 }
 
-export function SeverityHistory({ rows, since }: { rows: readonly Row[]; since: number }) {
+interface HistoryProps<R> {
+  title: string
+  rows: readonly R[]
+  since: number
+}
+
+export function SeverityHistory(props: HistoryProps<Row>) {
   const { t } = useTranslation()
   return (
     <History
-      title={t('projectMetrics.charts.vulnerabilities')}
-      rows={rows}
-      since={since}
+      {...props}
       mode="stacked"
       series={METRIC_SEVERITIES.map((severity) => ({
         key: severity,
@@ -96,14 +85,12 @@ export function SeverityHistory({ rows, since }: { rows: readonly Row[]; since: 
   )
 }
 
-export function ViolationStateHistory({ rows, since }: { rows: readonly Row[]; since: number }) {
+export function ViolationStateHistory(props: HistoryProps<Row>) {
   const { t } = useTranslation()
   const state = (key: 'FAIL' | 'WARN' | 'INFO') => t(`policies.violationState.${key}`)
   return (
     <History
-      title={t('projectMetrics.charts.violationsByState')}
-      rows={rows}
-      since={since}
+      {...props}
       mode="stacked"
       series={[
         {
@@ -129,36 +116,29 @@ export function ViolationStateHistory({ rows, since }: { rows: readonly Row[]; s
   )
 }
 
-export function ComponentHistory({
-  rows,
-  since,
-}: {
-  rows: readonly ProjectMetrics[]
-  since: number
-}) {
+/** A project's components: all, not vulnerable and vulnerable. */
+export function ComponentHistory(props: HistoryProps<ProjectMetrics>) {
   const { t } = useTranslation()
   return (
     <History
-      title={t('projectMetrics.charts.components')}
-      rows={rows}
-      since={since}
+      {...props}
       mode="line"
       series={[
         {
           key: 'total',
-          label: t('projectMetrics.charts.componentsTotal'),
+          label: t('dashboard.series.total'),
           colour: CHART_COLOURS.neutral,
           read: (row) => row.components,
         },
         {
           key: 'safe',
-          label: t('projectMetrics.charts.componentsSafe'),
+          label: t('dashboard.series.notVulnerable'),
           colour: CHART_COLOURS.success,
           read: (row) => row.components - row.vulnerableComponents,
         },
         {
           key: 'vulnerable',
-          label: t('projectMetrics.charts.componentsVulnerable'),
+          label: t('dashboard.series.vulnerable'),
           colour: CHART_COLOURS.warning,
           read: (row) => row.vulnerableComponents,
         },
@@ -167,24 +147,23 @@ export function ComponentHistory({
   )
 }
 
-export function AuditingHistory({ rows, since }: { rows: readonly Row[]; since: number }) {
+/** Findings in total and audited. */
+export function AuditingHistory(props: HistoryProps<Row>) {
   const { t } = useTranslation()
   return (
     <History
-      title={t('projectMetrics.charts.auditing')}
-      rows={rows}
-      since={since}
+      {...props}
       mode="line"
       series={[
         {
           key: 'total',
-          label: t('projectMetrics.charts.findingsTotal'),
+          label: t('dashboard.series.total'),
           colour: CHART_COLOURS.neutral,
           read: (row) => row.findingsTotal,
         },
         {
           key: 'audited',
-          label: t('projectMetrics.charts.findingsAudited'),
+          label: t('dashboard.series.audited'),
           colour: CHART_COLOURS.success,
           read: (row) => row.findingsAudited,
         },
@@ -193,39 +172,32 @@ export function AuditingHistory({ rows, since }: { rows: readonly Row[]; since: 
   )
 }
 
-const CLASSES = [
-  ['security', 'policyViolationsSecurityTotal'],
-  ['license', 'policyViolationsLicenseTotal'],
-  ['operational', 'policyViolationsOperationalTotal'],
-] as const
-
 /** 4.13's "by classification" progress groups: each risk type's count and share, latest row. */
 export function ViolationClassification({ latest }: { latest: Row | undefined }) {
-  const { t, i18n } = useTranslation()
-  const total = latest?.policyViolationsTotal ?? 0
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
+  const { t } = useTranslation()
   return (
-    <dl className="flex flex-col gap-4">
-      {CLASSES.map(([key, field]) => {
-        const count = latest?.[field] ?? 0
-        const share = percentOf(count, total)
-        return (
-          <div key={key} className="flex flex-col gap-1">
-            <div className="flex items-baseline justify-between gap-2 text-sm">
-              <dt>{t(`projectMetrics.classification.${key}`)}</dt>
-              <dd className="tabular-nums" data-testid={`classification-${key}`}>
-                {t('projectMetrics.classification.share', {
-                  count,
-                  percent: percent.format(share),
-                })}
-              </dd>
-            </div>
-            <div aria-hidden className="h-2 overflow-hidden rounded bg-muted">
-              <div className="h-full bg-primary" style={{ width: `${share}%` }} />
-            </div>
-          </div>
-        )
-      })}
-    </dl>
+    <Breakdown
+      total={latest?.policyViolationsTotal ?? 0}
+      items={[
+        {
+          key: 'security',
+          label: t('dashboard.statistics.securityViolations'),
+          value: latest?.policyViolationsSecurityTotal ?? 0,
+          colour: CHART_COLOURS.danger,
+        },
+        {
+          key: 'license',
+          label: t('dashboard.statistics.licenseViolations'),
+          value: latest?.policyViolationsLicenseTotal ?? 0,
+          colour: CHART_COLOURS.accent,
+        },
+        {
+          key: 'operational',
+          label: t('dashboard.statistics.operationalViolations'),
+          value: latest?.policyViolationsOperationalTotal ?? 0,
+          colour: CHART_COLOURS.warning,
+        },
+      ]}
+    />
   )
 }

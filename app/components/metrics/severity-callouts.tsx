@@ -34,7 +34,7 @@ export function SeverityCallouts({
       ))}
       <div className="flex flex-col gap-1 rounded-md border border-l-4 border-l-primary p-3">
         <dt className="text-xs uppercase tracking-wide text-muted-foreground">
-          {t('projectMetrics.riskScore')}
+          {t('dashboard.statistics.riskScore')}
         </dt>
         <dd className="text-2xl font-semibold" data-testid={`${idPrefix}-risk-score`}>
           <Measured value={counts ? (metrics?.inheritedRiskScore ?? 0) : undefined} />

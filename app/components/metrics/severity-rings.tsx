@@ -59,7 +59,7 @@ export function SeverityRings({
         </p>
       )}
       <div className="flex flex-col items-center gap-1 rounded-md border px-3 py-1.5">
-        <span className="text-xs text-muted-foreground">{t('projectMetrics.riskScore')}</span>
+        <span className="text-xs text-muted-foreground">{t('dashboard.statistics.riskScore')}</span>
         <span className="text-lg font-semibold" data-testid={`${idPrefix}-risk-score`}>
           <Measured value={counts ? riskScore : undefined} />
         </span>

@@ -33,7 +33,7 @@ const COLUMNS = [
   {
     key: 'policyViolations',
     labelKey: 'projects.columns.policyViolations',
-    className: 'hidden xl:table-cell',
+    className: 'hidden 2xl:table-cell',
   },
   { key: 'vulnerabilities', labelKey: 'projects.columns.vulnerabilities' },
 ]
@@ -189,7 +189,7 @@ function ProjectRows({
             <Check aria-label={t('projects.columns.active')} className="size-4" />
           ) : null}
         </td>
-        <td className="hidden px-3 py-2 xl:table-cell">
+        <td className="hidden px-3 py-2 2xl:table-cell">
           <ViolationBar metrics={project.metrics} />
         </td>
         <td className="px-3 py-2">

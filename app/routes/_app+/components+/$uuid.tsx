@@ -9,7 +9,7 @@ import { ComponentBreadcrumb } from '~/components/component-details/breadcrumb.t
 import { ComponentDetailsDialog } from '~/components/component-details/details-dialog.tsx'
 import { ComponentTabs } from '~/components/findings/component-tabs.tsx'
 import { ComponentFacts } from '~/components/component-details/overview.tsx'
-import { ComponentMetrics } from '~/components/metrics/component-metrics.tsx'
+import { MetricsPanel } from '~/components/metrics/metrics-panel.tsx'
 import { SeverityRings } from '~/components/metrics/severity-rings.tsx'
 import {
   CreatePropertyDialog,
@@ -142,8 +142,8 @@ export default function ComponentRoute() {
           <p className="max-w-prose text-sm text-muted-foreground">{component.description}</p>
         ) : null}
         <SeverityRings
-          metrics={data.metrics.current}
-          riskScore={data.metrics.current?.inheritedRiskScore}
+          metrics={data.metrics.latest}
+          riskScore={data.metrics.latest?.inheritedRiskScore}
           idPrefix="component"
         />
         <div className="flex flex-wrap items-center gap-2">
@@ -173,7 +173,11 @@ export default function ComponentRoute() {
       </header>
 
       <ComponentTabs uuid={component.uuid} />
-      <ComponentMetrics {...data.metrics} canRefresh={data.canManage} />
+      <MetricsPanel
+        title={t('componentDetails.overview.vulnerabilities')}
+        idPrefix="component-overview"
+        view={{ ...data.metrics, canRefresh: data.canManage }}
+      />
       <ComponentFacts component={component} />
 
       <section aria-labelledby="component-references" className="rounded-lg border bg-card p-5">

@@ -10,7 +10,7 @@ import {
   type ComponentDetail,
 } from '~/api/components.server.ts'
 import { componentMetricsCurrent, componentMetricsHistory } from '~/api/project-metrics.server.ts'
-import { parseRange } from '~/components/metrics/history.ts'
+import { parseDashboardParams } from '~/components/dashboard/model.ts'
 import { REFRESH_INTENT } from '~/components/metrics/metrics-controls.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { refreshAndReturn } from '~/utils/metrics-refresh.server.ts'
@@ -37,7 +37,7 @@ const DAY = 86_400_000
 
 /** The component's current metrics and its history over the range the address asks for. */
 export async function componentMetrics(api: ApiClient, uuid: string, search: URLSearchParams) {
-  const days = parseRange(search.get('days'))
+  const { days } = parseDashboardParams(search)
   const none = (error: unknown) => {
     // The page's own read has already answered for a missing or forbidden component.
     if (error instanceof ApiError && [403, 404].includes(error.status)) return undefined
@@ -47,7 +47,7 @@ export async function componentMetrics(api: ApiClient, uuid: string, search: URL
     componentMetricsCurrent(api, uuid).catch(none),
     componentMetricsHistory(api, uuid, days).catch(none),
   ])
-  return { current, rows: rows ?? [], days, since: Date.now() - days * DAY }
+  return { latest: current, rows: rows ?? [], days, since: Date.now() - days * DAY }
 }
 
 /** The form's starting values: what the component holds now. */

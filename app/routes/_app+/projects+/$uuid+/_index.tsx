@@ -8,21 +8,11 @@ import { projectMetricsHistory } from '~/api/project-metrics.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FactsSection, type Fact } from '~/components/facts-section.tsx'
 import { Identifier } from '~/components/identifier.tsx'
-import { parseRange } from '~/components/metrics/history.ts'
-import {
-  AuditingHistory,
-  ComponentHistory,
-  MetricCard,
-  SeverityHistory,
-  ViolationClassification,
-  ViolationStateHistory,
-} from '~/components/metrics/metric-charts.tsx'
-import {
-  MeasurementLine,
-  RangeLinks,
-  REFRESH_INTENT,
-} from '~/components/metrics/metrics-controls.tsx'
-import { SeverityCallouts } from '~/components/metrics/severity-callouts.tsx'
+import { MetricCard } from '~/components/dashboard/metric-card.tsx'
+import { parseDashboardParams } from '~/components/dashboard/model.ts'
+import { AuditingHistory, ComponentHistory } from '~/components/metrics/metric-charts.tsx'
+import { REFRESH_INTENT } from '~/components/metrics/metrics-controls.tsx'
+import { MetricsPanel } from '~/components/metrics/metrics-panel.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { formatDate } from '~/utils/date.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -33,7 +23,7 @@ const DAY = 86_400_000
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, 'VIEW_PORTFOLIO')
-  const days = parseRange(new URL(request.url).searchParams.get('days'))
+  const { days } = parseDashboardParams(new URL(request.url).searchParams)
   let rows: ProjectMetrics[] = []
   try {
     rows = await projectMetricsHistory(api, params.uuid ?? '', days)
@@ -67,37 +57,30 @@ export default function ProjectOverview() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <RangeLinks days={days} />
-        <MeasurementLine lastMeasurement={latest?.lastOccurrence} canRefresh={canManage} />
-      </div>
       {isCollection ? (
         <p className="flex items-start gap-2 rounded-md border border-primary/40 bg-muted p-3 text-sm">
           <Layers aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-          <span>
-            {t(`projects.collectionLogicHint.${project.collectionLogic}`, {
-              tag: project.collectionTag?.name ?? '',
-            })}
-            . {t('projectMetrics.collection.note')}
+          <span className="flex flex-col gap-1">
+            <span className="font-medium">
+              {t(`projects.collectionLogicHint.${project.collectionLogic}`, {
+                tag: project.collectionTag?.name ?? '',
+              })}
+            </span>
+            <span>{t('projectMetrics.collection.note')}</span>
           </span>
         </p>
       ) : null}
-      <MetricCard id="project-vulnerabilities" title={t('projectMetrics.projectVulnerabilities')}>
-        <SeverityHistory rows={rows} since={since} />
-        <SeverityCallouts metrics={latest} idPrefix="overview" />
-      </MetricCard>
+      <MetricsPanel
+        title={t('projectMetrics.projectVulnerabilities')}
+        idPrefix="overview"
+        view={{ rows, latest, days, since, canRefresh: canManage }}
+      />
       <div className="grid gap-6 xl:grid-cols-2">
-        <MetricCard id="violations-by-state" title={t('projectMetrics.charts.violationsByState')}>
-          <ViolationStateHistory rows={rows} since={since} />
+        <MetricCard title={t('dashboard.cards.components')}>
+          <ComponentHistory title={t('dashboard.cards.components')} rows={rows} since={since} />
         </MetricCard>
-        <MetricCard id="violations-by-class" title={t('projectMetrics.classification.title')}>
-          <ViolationClassification latest={latest} />
-        </MetricCard>
-        <MetricCard id="components-history" title={t('projectMetrics.charts.components')}>
-          <ComponentHistory rows={rows} since={since} />
-        </MetricCard>
-        <MetricCard id="auditing-history" title={t('projectMetrics.charts.auditing')}>
-          <AuditingHistory rows={rows} since={since} />
+        <MetricCard title={t('dashboard.cards.auditFindings')}>
+          <AuditingHistory title={t('dashboard.cards.auditFindings')} rows={rows} since={since} />
         </MetricCard>
       </div>
       <ProjectFacts project={project} isCollection={isCollection} />
