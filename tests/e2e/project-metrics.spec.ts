@@ -1,7 +1,8 @@
 import { type Page } from '@playwright/test'
 import { componentUuidByName } from './support/findings.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
-import { seedMeasuredProject } from './support/metrics.ts'
+import { seedMeasuredProject, waitForMetrics } from './support/metrics.ts'
+import { createCollection } from './support/service-boms.ts'
 
 const rings = (page: Page, prefix: string) => page.getByTestId(`${prefix}-rings`)
 
@@ -127,5 +128,31 @@ test('the overview and component metrics read well in the dark and on a narrow s
   const uuid = await componentUuidByName(baseURL!, project.uuid, names.high)
   await page.goto(`/components/${uuid}`)
   await expect(page.getByTestId('component-overview-high')).toHaveText('1')
+  await expectNoAxeViolations(page)
+})
+
+test('a collection project sums its children’s latest metrics and says how it aggregates', async ({
+  page,
+  makeUser,
+  baseURL,
+}) => {
+  const collection = await createCollection(baseURL!, `collection-${Date.now()}`)
+  await seedMeasuredProject(baseURL!, collection.uuid)
+  await waitForMetrics(baseURL!, collection.uuid, (metrics) => metrics.vulnerabilities === 2)
+  const user = await makeUser(['VIEW_PORTFOLIO'])
+  await signIn(page, user, `/projects/${collection.uuid}`)
+  await expect(
+    page.getByText('Collection project aggregating the data of all direct children'),
+  ).toHaveCount(2)
+  await expect(
+    page.getByText(/dashed lines in the charts mark where the collection logic changed/),
+  ).toBeVisible()
+  await expect(page.getByTestId('overview-critical')).toHaveText('1')
+  await expect(page.getByTestId('overview-high')).toHaveText('1')
+  await expect(page.getByTestId('project-risk-score')).toHaveText('15')
+  // A collection has no BOM or analysis of its own.
+  await expect(page.getByRole('region', { name: 'Project facts' })).not.toContainText(
+    'Last BOM import',
+  )
   await expectNoAxeViolations(page)
 })

@@ -13,9 +13,9 @@ interface Measured {
  * A project measured the whole way through: internal vulnerabilities (one critical, one high),
  * a BOM whose two libraries they affect and one they do not, uploaded and analysed by the
  * server, and its metrics computed by the engine. Expected: critical 1, high 1, risk score 15,
- * 3 components of which 2 vulnerable, 2 findings.
+ * 3 components of which 2 vulnerable, 2 findings. With a parent, it is that project's child.
  */
-export async function seedMeasuredProject(baseUrl: string) {
+export async function seedMeasuredProject(baseUrl: string, parentUuid?: string) {
   const prefix = randomBytes(3).toString('hex')
   const names = {
     critical: `gateway-${prefix}`,
@@ -42,7 +42,7 @@ export async function seedMeasuredProject(baseUrl: string) {
     severity: 'HIGH',
     affectedComponents: [range(names.high)],
   })
-  const project = await createProject(baseUrl, { name: `measured-${prefix}` })
+  const project = await createProject(baseUrl, { name: `measured-${prefix}`, parentUuid })
   const library = (name: string) => ({
     type: 'library',
     name,
