@@ -15,6 +15,7 @@ import licenseGroup from './license-group.ts'
 import license from './license.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
+import oidcUser from './oidc-user.ts'
 import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
 import policyBulk from './policy-bulk.ts'
@@ -54,6 +55,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   permission,
   configProperty,
   oidc,
+  oidcUser,
   event,
   project,
   projectProperty,
