@@ -146,7 +146,11 @@ describe('group-to-team mappings (§10.7 #6–#9)', () => {
     const teams = await api.request('GET', `/v1/oidc/group/${group.uuid}/team`, { token: admin })
     expect(teams.status).toBe(200)
     expect(teams.json).toEqual([
-      expect.objectContaining({ uuid: team.uuid, name: team.name, mappedOidcGroups: [mapped.json] }),
+      expect.objectContaining({
+        uuid: team.uuid,
+        name: team.name,
+        mappedOidcGroups: [mapped.json],
+      }),
     ])
   })
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose'
-import Provider, { type Configuration } from 'oidc-provider'
+import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider'
 
 /** Someone who can sign in at the test provider. */
 export interface TestAccount {
@@ -61,7 +61,10 @@ export async function startOidcProvider(options: TestOidcProviderOptions) {
       {
         client_id: clientId,
         ...(options.clientSecret
-          ? { client_secret: options.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
+          ? {
+              client_secret: options.clientSecret,
+              token_endpoint_auth_method: 'client_secret_basic',
+            }
           : { token_endpoint_auth_method: 'none' }),
         redirect_uris: redirectUris,
         response_types: ['code'],
@@ -79,6 +82,15 @@ export async function startOidcProvider(options: TestOidcProviderOptions) {
     scopes: ['openid', 'email', 'profile', 'groups'],
     conformIdTokenClaims: !options.idTokenClaims,
     features: { devInteractions: { enabled: false } },
+    adapter: MapAdapter,
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
       const account = options.accounts.find((candidate) => candidate.sub === sub)
@@ -133,13 +145,18 @@ export async function startOidcProvider(options: TestOidcProviderOptions) {
   /** Signs an ID token with the provider's key (or a stranger's), for cases a flow cannot make. */
   async function signIdToken(
     claims: JWTPayload & { sub: string },
-    signing: { key?: CryptoKey; audience?: string | string[]; expiresAt?: number } = {},
+    signing: {
+      key?: CryptoKey
+      audience?: string | string[]
+      issuer?: string
+      expiresAt?: number
+    } = {},
   ) {
     const now = Math.floor(Date.now() / 1000)
     const expiresAt = signing.expiresAt ?? now + 300
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'RS256', kid })
-      .setIssuer(issuer)
+      .setIssuer(signing.issuer ?? issuer)
       .setAudience(signing.audience ?? clientId)
       .setIssuedAt(Math.min(now, expiresAt - 60))
       .setExpirationTime(expiresAt)
@@ -215,7 +232,62 @@ export async function startOidcProvider(options: TestOidcProviderOptions) {
       redirectUris = uris
       provider = new Provider(issuer, configuration())
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeAllConnections()
+      return closed
+    },
+  }
+}
+
+/** The provider's state in a Map: its stock in-memory adapter warns on every start. */
+const stores = new Map<string, Map<string, { payload: AdapterPayload; expiresAt?: number }>>()
+
+class MapAdapter implements Adapter {
+  private readonly store: Map<string, { payload: AdapterPayload; expiresAt?: number }>
+
+  constructor(name: string) {
+    this.store = stores.get(name) ?? new Map()
+    stores.set(name, this.store)
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+    this.store.set(id, {
+      payload,
+      expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined,
+    })
+  }
+
+  async find(id: string) {
+    const entry = this.store.get(id)
+    if (!entry || (entry.expiresAt && entry.expiresAt < Date.now())) return undefined
+    return entry.payload
+  }
+
+  async findByUid(uid: string) {
+    for (const [id, entry] of this.store) if (entry.payload.uid === uid) return this.find(id)
+    return undefined
+  }
+
+  async findByUserCode(userCode: string) {
+    for (const [id, entry] of this.store) {
+      if (entry.payload.userCode === userCode) return this.find(id)
+    }
+    return undefined
+  }
+
+  async consume(id: string) {
+    const entry = this.store.get(id)
+    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000)
+  }
+
+  async destroy(id: string) {
+    this.store.delete(id)
+  }
+
+  async revokeByGrantId(grantId: string) {
+    for (const [id, entry] of this.store)
+      if (entry.payload.grantId === grantId) this.store.delete(id)
   }
 }
 

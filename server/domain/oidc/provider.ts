@@ -17,7 +17,10 @@ const providers = new WeakMap<AppContext, OidcProvider>()
 export function oidcProvider(ctx: AppContext): OidcProvider {
   let provider = providers.get(ctx)
   if (!provider) {
-    const cache = createDiscoveryCache({ enabled: ctx.env.OIDC_ENABLED, issuer: ctx.env.OIDC_ISSUER })
+    const cache = createDiscoveryCache({
+      enabled: ctx.env.OIDC_ENABLED,
+      issuer: ctx.env.OIDC_ISSUER,
+    })
     const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
     provider = {
       discovery: () => cache.get(),

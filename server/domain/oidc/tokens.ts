@@ -64,7 +64,8 @@ export async function verifyIdToken(
     ) {
       throw new TokenRejected('OTHER', 'the issuer’s signing keys could not be fetched')
     }
-    if (error instanceof errors.JOSEError) throw new TokenRejected('INVALID_CREDENTIALS', error.code)
+    if (error instanceof errors.JOSEError)
+      throw new TokenRejected('INVALID_CREDENTIALS', error.code)
     throw error
   }
 }
