@@ -54,8 +54,9 @@ export function CreateNameDialog({
 export function RenameCard({
   title,
   name,
+  headingLevel = 3,
   ...props
-}: NameFormProps & { title: string; name: string }) {
+}: NameFormProps & { title: string; name: string; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation()
   const [form, fields] = useForm<{ name: string }>({
     id: props.id,
@@ -65,11 +66,12 @@ export function RenameCard({
   })
   const translate = (errors?: string[]) => errors?.map((error) => t(error))
   const titleId = `${props.id}-title`
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <section aria-labelledby={titleId} className="rounded-lg border bg-card p-5">
-      <h3 id={titleId} className="mb-3 text-lg font-semibold">
+      <Heading id={titleId} className="mb-3 text-lg font-semibold">
         {title}
-      </h3>
+      </Heading>
       <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="rename" />
         <div className="flex flex-wrap items-end gap-3">

@@ -179,4 +179,3 @@ export function loginAfterFailure(reason: OidcFailureReason, target?: string) {
   if (target && target !== '/dashboard') params.set('redirect', target)
   return `/login?${params}`
 }
-
