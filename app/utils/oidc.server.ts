@@ -28,18 +28,14 @@ const FLOW_PATH = '/auth/oidc'
 const CALLBACK_PATH = '/auth/oidc/callback'
 const STATE_COOKIE = '__lookout_oidc'
 
-const discoveries = new Map<string, ReturnType<typeof createDiscoveryCache>>()
-
-/** The provider's endpoints, or a failure naming the provider as the reason. */
+/**
+ * The provider's endpoints, or a failure naming the provider as the reason. Read afresh for every
+ * sign-in (two requests), so a provider that went down is reported here, not by the browser.
+ */
 async function discover(context: AppLoadContext): Promise<Discovery> {
   const settings = context.oidc
   if (!settings) throw new OidcSignInFailure('unavailable')
-  let cache = discoveries.get(settings.issuer)
-  if (!cache) {
-    cache = createDiscoveryCache({ enabled: true, issuer: settings.issuer })
-    discoveries.set(settings.issuer, cache)
-  }
-  const discovery = await cache.get()
+  const discovery = await createDiscoveryCache({ enabled: true, issuer: settings.issuer }).get()
   if (!discovery?.token_endpoint) throw new OidcSignInFailure('provider')
   return discovery
 }

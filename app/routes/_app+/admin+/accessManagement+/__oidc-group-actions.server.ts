@@ -11,12 +11,8 @@ import {
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { failedSubmission } from '~/utils/form-refusal.server.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
-import {
-  OIDC_GROUPS_PATH,
-  OidcGroupFormSchema,
-  oidcGroupPath,
-  parseOidcGroupAction,
-} from './__oidc-groups.server.ts'
+import { OIDC_GROUPS_PATH, oidcGroupPath } from '~/components/oidc-groups/paths.ts'
+import { OidcGroupFormSchema, parseOidcGroupAction } from './__oidc-groups.server.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
 

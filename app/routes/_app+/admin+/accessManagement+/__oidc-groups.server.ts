@@ -2,9 +2,6 @@ import { z } from 'zod'
 import type { OidcGroup, Team } from '~/api/access.server.ts'
 import { flagParam, listParamsSchema } from '~/components/list-kit/url-state.ts'
 
-export const OIDC_GROUPS_PATH = '/admin/accessManagement/oidcGroups'
-export const oidcGroupPath = (uuid: string) => `${OIDC_GROUPS_PATH}/${uuid}`
-
 /** The list's URL: search by name, sort by name, paging (4.13 sends the whole list). */
 export const OidcGroupListParamsSchema = listParamsSchema(['name'])
 export type OidcGroupListParams = z.infer<typeof OidcGroupListParamsSchema>

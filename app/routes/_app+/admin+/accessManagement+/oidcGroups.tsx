@@ -14,6 +14,7 @@ import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
 import { CreateNameDialog } from '~/components/name-forms.tsx'
 import { OidcGroupTable } from '~/components/oidc-groups/group-table.tsx'
+import { oidcGroupPath } from '~/components/oidc-groups/paths.ts'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -23,7 +24,6 @@ import { redirectWithToast } from '~/utils/toast.server.ts'
 import {
   OidcGroupFormSchema,
   OidcGroupListParamsSchema,
-  oidcGroupPath,
   pageOfGroups,
   withMappedTeams,
 } from './__oidc-groups.server.ts'

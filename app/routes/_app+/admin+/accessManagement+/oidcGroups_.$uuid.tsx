@@ -10,18 +10,14 @@ import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { RenameCard } from '~/components/name-forms.tsx'
 import { MappedTeams } from '~/components/oidc-groups/mapped-teams.tsx'
+import { OIDC_GROUPS_PATH, oidcGroupPath } from '~/components/oidc-groups/paths.ts'
 import { TeamPickerDialog } from '~/components/oidc-groups/team-picker-dialog.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { loadOidcGroup, oidcGroupAction } from './__oidc-group-actions.server.ts'
-import {
-  OIDC_GROUPS_PATH,
-  OidcGroupFormSchema,
-  OidcGroupPageParamsSchema,
-  oidcGroupPath,
-} from './__oidc-groups.server.ts'
+import { OidcGroupFormSchema, OidcGroupPageParamsSchema } from './__oidc-groups.server.ts'
 
 const MANAGE = 'ACCESS_MANAGEMENT'
 
