@@ -2,6 +2,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { OidcEnvSchema, withAlpineOidcNames } from './oidc-env.ts'
 import { z } from 'zod'
+import { LdapEnvSchema } from './ldap-env.ts'
 
 const ROLES = ['console', 'api', 'worker'] as const
 export type Role = (typeof ROLES)[number]
@@ -112,6 +113,7 @@ const EnvSchema = z.object({
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
+  ...LdapEnvSchema,
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
+import acl from './acl.ts'
 import bom from './bom.ts'
 import analysis from './analysis.ts'
 import calculator from './calculator.ts'
@@ -12,6 +13,7 @@ import event from './event.ts'
 import finding from './finding.ts'
 import findingAnalyze from './finding-analyze.ts'
 import licenseGroup from './license-group.ts'
+import ldap from './ldap.ts'
 import license from './license.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
@@ -53,9 +55,11 @@ export const routeFamilies: Record<string, RouteFamily> = {
   session,
   team,
   permission,
+  acl,
   configProperty,
   oidc,
   oidcUser,
+  ldap,
   event,
   project,
   projectProperty,
