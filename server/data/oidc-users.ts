@@ -25,17 +25,6 @@ export async function updateOidcIdentity(
   ])
 }
 
-/**
- * Beyond 4.13 (DT#5023): what the provider last said about the user's groups (null when it sent
- * no groups claim), so an administrator can see why someone is or is not in a team.
- */
-export async function recordSeenGroups(db: Queryable, id: number, groups: string[] | null) {
-  await db.query(
-    'UPDATE app_user SET last_seen_groups = $2::text[], last_seen_groups_at = now() WHERE id = $1',
-    [id, groups],
-  )
-}
-
 /** Adds the user to every team with one of these names (unknown names are skipped). */
 export async function addToTeamsNamed(db: Queryable, userId: number, teamNames: string[]) {
   await db.query(

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts'
 import type { Queryable } from '../../db/database.ts'
 import * as oidcGroups from '../../data/oidc-groups.ts'
 import * as oidcUsers from '../../data/oidc-users.ts'
-import { findUser, type UserRow } from '../../data/users.ts'
+import { findUser, recordSeenGroups, type UserRow } from '../../data/users.ts'
 import { isComplete, mergeProfiles, profileFrom, type OidcProfile } from './profile.ts'
 import { oidcProvider } from './provider.ts'
 import { fetchUserInfo, TokenRejected, verifyIdToken } from './tokens.ts'
@@ -97,7 +97,7 @@ async function resolveUser(ctx: AppContext, tx: Queryable, profile: OidcProfile)
     user = (await findUser(tx, 'OIDC', username))!
     provisioned = true
   }
-  await oidcUsers.recordSeenGroups(tx, user.id, profile.groups ?? null)
+  await recordSeenGroups(tx, user.id, profile.groups ?? null)
   // Beyond 4.13 (DT#6318): teams follow the groups from the very first sign-in, including an
   // account an administrator created beforehand (4.13 skipped synchronisation then).
   if (env.OIDC_TEAM_SYNCHRONIZATION) {
