@@ -229,3 +229,14 @@ export function usersTeamsAndPermissions(db: Queryable, userIds: number[]) {
     [userIds],
   )
 }
+
+/**
+ * Beyond 4.13 (DT#5023): the groups the directory or identity provider last reported for a user
+ * (null: it reported none), and when, so administrators can see why someone is in a team or not.
+ */
+export async function recordSeenGroups(db: Queryable, id: number, groups: string[] | null) {
+  await db.query(
+    'UPDATE app_user SET last_seen_groups = $2::text[], last_seen_groups_at = now() WHERE id = $1',
+    [id, groups],
+  )
+}

@@ -18,6 +18,7 @@ import license from './license.ts'
 import metrics from './metrics.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
+import oidcUser from './oidc-user.ts'
 import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
 import policyBulk from './policy-bulk.ts'
@@ -58,6 +59,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   acl,
   configProperty,
   oidc,
+  oidcUser,
   ldap,
   event,
   project,
