@@ -19,13 +19,16 @@ export interface ManagedUserInput {
 }
 
 const userPath = (kind: UserKind) => `/v1/user/${kind}`
-const membershipPath = (username: string) =>
-  `/v1/user/${encodeURIComponent(username)}/membership`
+const membershipPath = (username: string) => `/v1/user/${encodeURIComponent(username)}/membership`
 const permissionPath = (permission: string, username: string) =>
   `/v1/permission/${encodeURIComponent(permission)}/user/${encodeURIComponent(username)}`
 
 /** One user of a kind by exact username; 4.13 has no single-user read, so the list is searched. */
-export async function findUser<Kind extends UserKind>(api: ApiClient, kind: Kind, username: string) {
+export async function findUser<Kind extends UserKind>(
+  api: ApiClient,
+  kind: Kind,
+  username: string,
+) {
   const users = await listUsers(api, kind)
   return users.find((user) => user.username === username)
 }

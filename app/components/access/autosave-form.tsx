@@ -74,7 +74,10 @@ export function AutoSaveForm({
       {hydrated ? <input type="hidden" name="autosave" value="1" /> : null}
       {children}
       {hydrated ? (
-        <p role="status" className="flex min-h-5 items-center gap-1.5 text-sm text-muted-foreground">
+        <p
+          role="status"
+          className="flex min-h-5 items-center gap-1.5 text-sm text-muted-foreground"
+        >
           {busy ? (
             <>
               <LoaderCircle aria-hidden className="size-4 animate-spin" />

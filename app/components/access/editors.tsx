@@ -58,6 +58,7 @@ export function PermissionEditor({
       id="permissions"
       title={t('accessKit.permissions.title')}
       intent="revoke"
+      monospace
       emptyText={t('accessKit.permissions.empty')}
       add={{ to: addTo, label: t('accessKit.permissions.add') }}
       items={permissions.map((permission) => ({

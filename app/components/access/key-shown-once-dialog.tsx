@@ -58,7 +58,7 @@ export function KeyShownOnceDialog({
               </Button>
             ) : null}
           </div>
-          <p className="text-xs text-muted-foreground">
+          <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
             {t('accessKit.keyOnce.masked', { masked: apiKey.maskedKey })}
           </p>
         </div>

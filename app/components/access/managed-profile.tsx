@@ -56,7 +56,10 @@ export function ManagedProfileForm({
         <div className="grid gap-4 md:grid-cols-2">
           <Field
             labelProps={{ children: t('userAdmin.fields.fullname') }}
-            inputProps={{ ...getInputProps(fields.fullname!, { type: 'text' }), autoComplete: 'off' }}
+            inputProps={{
+              ...getInputProps(fields.fullname!, { type: 'text' }),
+              autoComplete: 'off',
+            }}
             errors={translate(fields.fullname!.errors)}
           />
           <Field

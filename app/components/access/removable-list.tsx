@@ -3,6 +3,7 @@ import { Plus, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button.tsx'
+import { cn } from '~/utils/misc.ts'
 
 export interface RemovableItem {
   /** What the remove button posts as `target`. */
@@ -29,6 +30,7 @@ export function RemovableList({
   items,
   emptyText,
   add,
+  monospace = false,
   children,
 }: {
   id: string
@@ -39,17 +41,23 @@ export function RemovableList({
   emptyText: string
   /** The picker's address and the link's text; absent for lists filled elsewhere. */
   add?: { to: string; label: string }
+  /** Names that are identifiers (permission names, distinguished names). */
+  monospace?: boolean
   /** Shown under the list (permissions held through teams). */
   children?: ReactNode
 }) {
   const { t } = useTranslation()
   const titleId = `${id}-title`
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border bg-card p-5">
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-lg border bg-card p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h2 id={titleId} className="text-lg font-semibold">
-            {title} <span className="text-sm font-normal text-muted-foreground">({items.length})</span>
+            {title}{' '}
+            <span className="text-sm font-normal text-muted-foreground">({items.length})</span>
           </h2>
           {description ? (
             <p className="max-w-prose text-sm text-muted-foreground">{description}</p>
@@ -81,7 +89,14 @@ export function RemovableList({
                       {item.label}
                     </Link>
                   ) : (
-                    <span className="font-medium [overflow-wrap:anywhere]">{item.label}</span>
+                    <span
+                      className={cn(
+                        'font-medium [overflow-wrap:anywhere]',
+                        monospace && 'font-mono text-sm',
+                      )}
+                    >
+                      {item.label}
+                    </span>
                   )}
                   {item.detail ? (
                     <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">

@@ -35,7 +35,7 @@ function KeyFormDialog({
   const [form, fields] = useForm<Record<string, string>>({ id, lastResult })
   return (
     <UrlDialog title={title} closeTo={closeTo}>
-      <Form method="post" action={closeTo} className="flex flex-col gap-4" {...getFormProps(form)}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         {publicId ? <input type="hidden" name="publicId" value={publicId} /> : null}
         {children(fields)}

@@ -22,7 +22,10 @@ export function utcDateTime(value: number, language: string) {
 export function ApiKeysSection({ keys, page }: { keys: TeamKey[]; page: string }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="keys-title" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
+    <section
+      aria-labelledby="keys-title"
+      className="flex flex-col gap-3 rounded-lg border bg-card p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h2 id="keys-title" className="text-lg font-semibold">
@@ -70,13 +73,13 @@ function KeyItem({ apiKey, page }: { apiKey: TeamKey; page: string }) {
     <li className="flex flex-col gap-2 px-3 py-3">
       <div className="flex flex-wrap items-center gap-2">
         <code className="font-mono text-sm [overflow-wrap:anywhere]">{apiKey.maskedKey}</code>
-        {apiKey.legacy ? (
-          <Badge tone="warning">{t('teamAdmin.keys.legacy')}</Badge>
-        ) : null}
+        {apiKey.legacy ? <Badge tone="warning">{t('teamAdmin.keys.legacy')}</Badge> : null}
         {apiKey.expiry === 'expired' ? (
           <Badge tone="destructive">{t('teamAdmin.keys.expired')}</Badge>
         ) : apiKey.expiry === 'soon' ? (
-          <Badge tone="warning">{t('teamAdmin.keys.expiresSoon', { number: apiKey.daysLeft })}</Badge>
+          <Badge tone="warning">
+            {t('teamAdmin.keys.expiresSoon', { number: apiKey.daysLeft })}
+          </Badge>
         ) : null}
       </div>
       {apiKey.legacy ? (
@@ -97,14 +100,31 @@ function KeyItem({ apiKey, page }: { apiKey: TeamKey; page: string }) {
         <div className="flex gap-1">
           <dt>{t('teamAdmin.keys.expires')}</dt>
           <dd>
-            {apiKey.expires ? utcDateTime(apiKey.expires, i18n.language) : t('teamAdmin.keys.never')}
+            {apiKey.expires
+              ? utcDateTime(apiKey.expires, i18n.language)
+              : t('teamAdmin.keys.never')}
           </dd>
         </div>
       </dl>
       <div className="-ml-3 flex flex-wrap gap-1">
-        {action('comment', MessageSquare, 'teamAdmin.keys.editComment', 'teamAdmin.keys.editCommentOf')}
-        {action('expiry', CalendarClock, 'teamAdmin.keys.editExpiry', 'teamAdmin.keys.editExpiryOf')}
-        {action('regenerate', RefreshCw, 'teamAdmin.keys.regenerate', 'teamAdmin.keys.regenerateOf')}
+        {action(
+          'comment',
+          MessageSquare,
+          'teamAdmin.keys.editComment',
+          'teamAdmin.keys.editCommentOf',
+        )}
+        {action(
+          'expiry',
+          CalendarClock,
+          'teamAdmin.keys.editExpiry',
+          'teamAdmin.keys.editExpiryOf',
+        )}
+        {action(
+          'regenerate',
+          RefreshCw,
+          'teamAdmin.keys.regenerate',
+          'teamAdmin.keys.regenerateOf',
+        )}
         {action('removeKey', Trash2, 'teamAdmin.keys.remove', 'teamAdmin.keys.removeOf')}
       </div>
     </li>
@@ -116,7 +136,9 @@ function Badge({ tone, children }: { tone: 'warning' | 'destructive'; children: 
     <span
       className={cn(
         'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
-        tone === 'warning' ? 'border-warning/60 text-warning' : 'border-destructive/60 text-destructive',
+        tone === 'warning'
+          ? 'border-warning/60 text-warning'
+          : 'border-destructive/60 text-destructive',
       )}
     >
       <TriangleAlert aria-hidden className="size-3" />

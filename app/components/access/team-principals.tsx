@@ -16,6 +16,7 @@ export function MappedGroups({ team, page }: { team: Team; page: string }) {
         title={t('teamAdmin.groups.ldapTitle')}
         description={t('teamAdmin.groups.ldapDescription')}
         intent="unmapLdap"
+        monospace
         emptyText={t('teamAdmin.groups.ldapEmpty')}
         add={{ to: `${page}?pick=ldapGroups`, label: t('teamAdmin.groups.ldapAdd') }}
         items={team.mappedLdapGroups.map((mapping) => ({

@@ -63,19 +63,17 @@ export function UserEditorPage({
         }
       />
       {children}
-      <div className="grid gap-6 xl:grid-cols-2">
-        <TeamMembershipEditor
-          username={user.username}
-          teams={user.teams}
-          addTo={`${page}?pick=teams`}
-        />
-        <PermissionEditor
-          subject={user.username}
-          permissions={user.permissions}
-          addTo={`${page}?pick=permissions`}
-          inherited={data.inherited}
-        />
-      </div>
+      <TeamMembershipEditor
+        username={user.username}
+        teams={user.teams}
+        addTo={`${page}?pick=teams`}
+      />
+      <PermissionEditor
+        subject={user.username}
+        permissions={user.permissions}
+        addTo={`${page}?pick=permissions`}
+        inherited={data.inherited}
+      />
       {picker && data.pick === 'teams' ? (
         <PickerDialog
           title={t('accessKit.teams.pickerTitle', { name: user.username })}

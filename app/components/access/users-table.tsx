@@ -1,7 +1,12 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { UserKind } from '~/api/access.server.ts'
-import { cellClass, ListTable, Truncated, type ListColumn } from '~/components/list-kit/list-table.tsx'
+import {
+  cellClass,
+  ListTable,
+  Truncated,
+  type ListColumn,
+} from '~/components/list-kit/list-table.tsx'
 import { userPath } from './paths.ts'
 
 export interface UserListRow {

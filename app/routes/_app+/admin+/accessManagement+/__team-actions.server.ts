@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import { json, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
 import type { Team } from '~/api/access.server.ts'
 import { ApiError, type ApiClient } from '~/api/client.server.ts'
@@ -10,7 +11,12 @@ import { serverMessageLines, toastForFailedResponse } from '~/utils/api-errors.t
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
-import { CreateKeySchema, KeyCommentSchema, KeyExpirySchema, TeamNameSchema } from './__team-forms.server.ts'
+import {
+  CreateKeySchema,
+  KeyCommentSchema,
+  KeyExpirySchema,
+  TeamNameSchema,
+} from './__team-forms.server.ts'
 import { loadTeam } from './__team-editor.server.ts'
 import { ACCESS } from './__user-list.server.ts'
 
@@ -63,9 +69,19 @@ async function runIntent(scope: TeamScope, intent: string, form: FormData) {
       return json({ shownKey: key, regenerated: true }, { headers: NOT_STORED })
     }
     case 'comment':
-      return keyForm(scope, form, 'comment')
+      return keyDialog(
+        scope,
+        form,
+        { name: 'comment', schema: KeyCommentSchema, saved: 'teamAdmin.keys.commentSaved' },
+        (value) => teams.setApiKeyComment(api, value.publicId, value.comment ?? ''),
+      )
     case 'expiry':
-      return keyForm(scope, form, 'expiry')
+      return keyDialog(
+        scope,
+        form,
+        { name: 'expiry', schema: KeyExpirySchema, saved: 'teamAdmin.keys.expirySaved' },
+        (value) => teams.setApiKeyExpiry(api, value.publicId, value.expires ?? null),
+      )
     case 'removeKey':
       await teams.deleteApiKey(api, target)
       return done(t('teamAdmin.keys.removed'))
@@ -73,7 +89,8 @@ async function runIntent(scope: TeamScope, intent: string, form: FormData) {
       const picked = pickedValues(form)
       if (picked.length === 0) return done(t('accessKit.permissions.noneSelected'), 'warning')
       let granted = 0
-      for (const name of picked) if (await teams.grantTeamPermission(api, name, team.uuid)) granted++
+      for (const name of picked)
+        if (await teams.grantTeamPermission(api, name, team.uuid)) granted++
       return done(t('accessKit.permissions.granted', { number: granted }))
     }
     case 'revoke':
@@ -137,30 +154,32 @@ async function createKey(scope: TeamScope, form: FormData) {
   }
   const { expires, comment } = submission.value
   const created = await teams.createApiKey(scope.api, scope.team.uuid, expires)
-  if (comment.trim()) await teams.setApiKeyComment(scope.api, created.publicId, comment.trim())
+  if (comment?.trim()) await teams.setApiKeyComment(scope.api, created.publicId, comment.trim())
   return json({ shownKey: created, regenerated: false }, { headers: NOT_STORED })
 }
 
 /** The comment and expiry dialogs: a refusal of the API (a past date) shows in the dialog. */
-async function keyForm(scope: TeamScope, form: FormData, which: 'comment' | 'expiry') {
-  const submission =
-    which === 'comment'
-      ? parseWithZod(form, { schema: KeyCommentSchema })
-      : parseWithZod(form, { schema: KeyExpirySchema })
+async function keyDialog<Schema extends z.ZodType>(
+  scope: TeamScope,
+  form: FormData,
+  dialog: { name: 'comment' | 'expiry'; schema: Schema; saved: string },
+  save: (value: z.infer<Schema>) => Promise<unknown>,
+) {
+  const submission = parseWithZod(form, { schema: dialog.schema })
   if (submission.status !== 'success') {
-    return json({ form: which, result: submission.reply() }, { status: 400 })
+    return json({ form: dialog.name, result: submission.reply() }, { status: 400 })
   }
-  const value = submission.value
   try {
-    if ('comment' in value) await teams.setApiKeyComment(scope.api, value.publicId, value.comment)
-    else await teams.setApiKeyExpiry(scope.api, value.publicId, value.expires ?? null)
+    await save(submission.value)
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error
     const formErrors = serverMessageLines(error.response.body, scope.t)
-    return json({ form: which, result: submission.reply({ formErrors }) }, { status: 400 })
+    return json({ form: dialog.name, result: submission.reply({ formErrors }) }, { status: 400 })
   }
-  const title = which === 'comment' ? 'teamAdmin.keys.commentSaved' : 'teamAdmin.keys.expirySaved'
-  return redirectWithToast(scope.context, scope.page, { type: 'success', title: scope.t(title) })
+  return redirectWithToast(scope.context, scope.page, {
+    type: 'success',
+    title: scope.t(dialog.saved),
+  })
 }
 
 /**
@@ -182,5 +201,9 @@ async function refused(scope: TeamScope, error: unknown) {
       })
     }
   }
-  return redirectWithToast(scope.context, scope.page, toastForFailedResponse(error.response, scope.t))
+  return redirectWithToast(
+    scope.context,
+    scope.page,
+    toastForFailedResponse(error.response, scope.t),
+  )
 }

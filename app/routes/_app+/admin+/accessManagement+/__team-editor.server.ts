@@ -5,11 +5,7 @@ import { getTeam, searchLdapGroups } from '~/api/teams.server.ts'
 import { daysLeft, keyExpiryState } from '~/components/access/key-expiry.ts'
 import type { PickerPage } from '~/components/access/picker-dialog.tsx'
 import type { TeamDialog } from '~/components/access/team-overlays.tsx'
-import {
-  PICK_PAGE_SIZE,
-  pickerPage,
-  pickParamsSchema,
-} from '~/components/access/picker.server.ts'
+import { PICK_PAGE_SIZE, pickerPage, pickParamsSchema } from '~/components/access/picker.server.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { ACCESS } from './__user-list.server.ts'

@@ -11,11 +11,8 @@ export const TeamNameSchema = z.object({
     .max(255, 'accessKit.validation.tooLong'),
 })
 
-const comment = z
-  .string()
-  .optional()
-  .transform((value) => value ?? '')
-  .pipe(z.string().max(255, 'accessKit.validation.tooLong'))
+/** Empty (absent once Conform has read the form) clears the comment. */
+const comment = z.string().max(255, 'accessKit.validation.tooLong').optional()
 
 /**
  * An expiry date from `<input type="date">`: empty means never; a day before today (UTC) is

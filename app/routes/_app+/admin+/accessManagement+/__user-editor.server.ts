@@ -179,7 +179,10 @@ export async function refusedUserAction(scope: UserActionScope, error: unknown) 
 }
 
 /** An LDAP or OpenID Connect user's page: only what every user page does. */
-export async function userPageAction({ request, context, params }: ActionFunctionArgs, kind: UserKind) {
+export async function userPageAction(
+  { request, context, params }: ActionFunctionArgs,
+  kind: UserKind,
+) {
   const { api } = await requireUser(request, context, ACCESS)
   const t = await getFixedT(request, context)
   const user = await requireListedUser(api, kind, params.username ?? '')

@@ -42,6 +42,7 @@ export default function TeamRoute() {
   const { t } = useTranslation()
   const { team } = data
   const page = teamPath(team.uuid)
+  const shown = actionData && 'shownKey' in actionData ? actionData.shownKey : undefined
   const refused = (form: string) =>
     actionData && 'form' in actionData && actionData.form === form ? actionData.result : undefined
   return (
@@ -76,14 +77,15 @@ export default function TeamRoute() {
       </div>
       <TeamMembers team={team} />
       <TeamPickers team={team} pick={data.pick} picker={data.picker} notice={data.notice} />
-      <TeamDialogs team={team} dialog={data.dialog} today={data.today} refused={refused} />
-      {actionData && 'shownKey' in actionData && actionData.shownKey.key ? (
+      {shown?.key ? (
         <KeyShownOnceDialog
-          apiKey={{ key: actionData.shownKey.key, maskedKey: actionData.shownKey.maskedKey }}
-          regenerated={actionData.regenerated}
+          apiKey={{ key: shown.key, maskedKey: shown.maskedKey }}
+          regenerated={Boolean(actionData && 'regenerated' in actionData && actionData.regenerated)}
           closeTo={page}
         />
-      ) : null}
+      ) : (
+        <TeamDialogs team={team} dialog={data.dialog} today={data.today} refused={refused} />
+      )}
     </div>
   )
 }
