@@ -11,7 +11,8 @@ test('ACCESS_MANAGEMENT alone opens Administration on Access Management, and not
 }) => {
   const user = await makeUser(['ACCESS_MANAGEMENT'])
   await signIn(page, user)
-  await page.getByRole('navigation', { name: 'Main navigation' })
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Administration' })
     .click()
   await expect(page).toHaveURL(`${ACCESS}/ldapUsers`)

@@ -1,7 +1,7 @@
 import type { getFormProps } from '@conform-to/react'
 import type { FetcherWithComponents } from '@remix-run/react'
 import { Check, LoaderCircle } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button.tsx'
 import { useHydrated } from '~/utils/use-hydrated.ts'
@@ -42,24 +42,28 @@ export function AutoSaveForm({
   const hydrated = useHydrated()
   const form = useRef<HTMLFormElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
+  // A change waiting for its pause counts as saving, so nobody leaves thinking it is saved.
+  const [waiting, setWaiting] = useState(false)
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const saveNow = () => {
     clearTimeout(timer.current)
     timer.current = undefined
+    setWaiting(false)
     form.current?.requestSubmit()
   }
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement
     if (SAVES_AT_ONCE.has(target.type)) return saveNow()
     clearTimeout(timer.current)
+    setWaiting(true)
     timer.current = setTimeout(saveNow, AUTOSAVE_DELAY_MS)
   }
   const onBlur = () => {
     if (timer.current !== undefined) saveNow()
   }
 
-  const busy = fetcher.state !== 'idle'
+  const busy = waiting || fetcher.state !== 'idle'
   return (
     <fetcher.Form
       ref={form}
