@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
+import acl from './acl.ts'
 import bom from './bom.ts'
 import analysis from './analysis.ts'
 import calculator from './calculator.ts'
@@ -52,6 +53,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   session,
   team,
   permission,
+  acl,
   configProperty,
   oidc,
   event,
