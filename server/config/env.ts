@@ -106,9 +106,27 @@ const EnvSchema = z.object({
   // Analyzer services whose address 4.13 does not make configurable (a proxy, a test double).
   LOOKOUT_OSSINDEX_URL: z.url().optional(),
   LOOKOUT_VULNDB_URL: z.url().optional(),
+  // OpenID Connect (Dependency-Track's alpine.oidc.* settings; ALPINE_OIDC_* names work too).
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_USERNAME_CLAIM: z.string().min(1).default('name'),
+  OIDC_USER_PROVISIONING: booleanString.default(false),
+  OIDC_TEAM_SYNCHRONIZATION: booleanString.default(false),
+  OIDC_TEAMS_CLAIM: z.string().min(1).default('groups'),
+  OIDC_TEAMS_DEFAULT: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  // The console's side of the sign-in (Dependency-Track's frontend config.json OIDC_* keys).
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPE: z.string().min(1).default('openid email profile'),
+  OIDC_LOGIN_BUTTON_TEXT: z.string().optional(),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {
@@ -117,10 +135,26 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {
 
 export class EnvError extends Error {}
 
+/**
+ * A Dependency-Track installation sets ALPINE_OIDC_ENABLED, ALPINE_OIDC_ISSUER, …; each counts as
+ * the OIDC_* variable of the same name unless that one is set as well.
+ */
+function withAlpineOidcNames(source: Record<string, string | undefined>) {
+  const result = { ...source }
+  for (const [name, value] of Object.entries(source)) {
+    if (!name.startsWith('ALPINE_OIDC_')) continue
+    const own = name.slice('ALPINE_'.length)
+    result[own] ??= value
+  }
+  return result
+}
+
 /** Validates the environment once at boot; nothing else reads process.env. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  const cleaned = withAlpineOidcNames(
+    Object.fromEntries(
+      Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+    ),
   )
   const result = EnvSchema.safeParse(cleaned)
   if (!result.success) {

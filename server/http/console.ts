@@ -13,6 +13,15 @@ import { isCrossSiteWrite } from './same-origin.ts'
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>
 
+/** The console's side of OpenID Connect sign-in: where to send the browser, as which client. */
+export interface ConsoleOidcSettings {
+  issuer: string
+  clientId: string
+  clientSecret?: string
+  scope: string
+  buttonText?: string
+}
+
 export interface ConsoleOptions {
   buildPath: string
   publicDir: string
@@ -20,6 +29,7 @@ export interface ConsoleOptions {
   mode: string
   sessionSecret: string
   secureCookies: boolean | undefined
+  oidc?: ConsoleOidcSettings
 }
 
 /** What every Remix loader and action receives as context. */
@@ -27,6 +37,7 @@ export interface ConsoleLoadContext {
   apiFetch: ApiFetch
   sessionSecret: string
   secureCookies: boolean | undefined
+  oidc?: ConsoleOidcSettings
   log: FastifyBaseLogger
 }
 
@@ -71,6 +82,7 @@ export function consolePlugin(options: ConsoleOptions) {
         apiFetch: options.apiFetch,
         sessionSecret: options.sessionSecret,
         secureCookies: options.secureCookies,
+        oidc: options.oidc,
         log: request.log,
       }
       const response = await handle(toFetchRequest(request, reply), { ...context })

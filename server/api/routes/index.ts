@@ -16,6 +16,7 @@ import licenseGroup from './license-group.ts'
 import license from './license.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
+import oidcUser from './oidc-user.ts'
 import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
 import policyBulk from './policy-bulk.ts'
@@ -56,6 +57,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   acl,
   configProperty,
   oidc,
+  oidcUser,
   event,
   project,
   projectProperty,
