@@ -1,6 +1,7 @@
 import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { LdapEnvSchema } from './ldap-env.ts'
 
 const ROLES = ['console', 'api', 'worker'] as const
 export type Role = (typeof ROLES)[number]
@@ -127,6 +128,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_SCOPE: z.string().min(1).default('openid email profile'),
   OIDC_LOGIN_BUTTON_TEXT: z.string().optional(),
+  ...LdapEnvSchema,
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {

@@ -5,6 +5,7 @@ import {
   purgeExpiredAnalysisCache,
 } from '../domain/analysis/external/cache-purge.ts'
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
+import { LDAP_SYNC_ALL_JOB, LDAP_SYNC_USER_JOB } from '../domain/ldap/sync.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { LICENSE_RESOLUTION_JOB } from '../domain/licenses/resolution.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
@@ -12,6 +13,7 @@ import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domai
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
+import { ldapSyncJob, type LdapJobDeps } from './ldap-sync.ts'
 import { licenseResolutionJob } from './license-resolution.ts'
 import { policyEvaluationJob, portfolioEvaluationJob } from './policy-evaluation.ts'
 import { cloneProjectJob } from './project-clone.ts'
@@ -26,7 +28,9 @@ import { mirrorJob, type MirrorJobDeps } from './vulnerability-mirror.ts'
 import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
-export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<string, JobHandler> {
+export function jobHandlers(
+  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps,
+): Record<string, JobHandler> {
   return {
     [MIRROR_JOB]: mirrorJob(deps),
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
@@ -38,6 +42,8 @@ export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<strin
     [LICENSE_RESOLUTION_JOB]: licenseResolutionJob,
     [POLICY_EVALUATION_JOB]: policyEvaluationJob,
     [POLICY_PORTFOLIO_EVALUATION_JOB]: portfolioEvaluationJob,
+    [LDAP_SYNC_ALL_JOB]: ldapSyncJob(deps),
+    [LDAP_SYNC_USER_JOB]: ldapSyncJob(deps),
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
     [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
       await purgeExpiredAnalysisCache(db)

@@ -13,6 +13,7 @@ import event from './event.ts'
 import finding from './finding.ts'
 import findingAnalyze from './finding-analyze.ts'
 import licenseGroup from './license-group.ts'
+import ldap from './ldap.ts'
 import license from './license.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
@@ -58,6 +59,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   configProperty,
   oidc,
   oidcUser,
+  ldap,
   event,
   project,
   projectProperty,
