@@ -156,6 +156,7 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'The users email address is missing.': 'apiMessages.emailRequired',
   'The API key could not be found.': 'apiMessages.apiKeyNotFound',
   'The API key has expired.': 'apiMessages.apiKeyExpired',
+  'The expiry date must be in the future.': 'apiMessages.expiryInPast',
   'The comment may not be longer than 255 characters.': 'apiMessages.commentTooLong',
   'The permission could not be found.': 'apiMessages.permissionNotFound',
   'A mapping with the same team and dn already exists.': 'apiMessages.mappingExists',

@@ -8,13 +8,14 @@ import { ApiError } from '~/api/client.server.ts'
 import { createTeam } from '~/api/teams.server.ts'
 import { PageHeader } from '~/components/access/page-header.tsx'
 import { teamPath } from '~/components/access/paths.ts'
-import { TeamNameDialog, TeamsTable } from '~/components/access/teams-table.tsx'
+import { TeamsTable } from '~/components/access/teams-table.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
 import { Pager } from '~/components/list-kit/pager.tsx'
 import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
+import { CreateNameDialog } from '~/components/name-forms.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -109,7 +110,11 @@ export default function TeamsRoute() {
         idPrefix="teams"
       />
       {data.creating ? (
-        <TeamNameDialog
+        <CreateNameDialog
+          id="create-team"
+          title={t('teamAdmin.create.title')}
+          label={t('teamAdmin.fields.name')}
+          submitLabel={t('teamAdmin.create.submit')}
           constraint={data.constraint}
           lastResult={actionData?.result}
           closeTo={here}
