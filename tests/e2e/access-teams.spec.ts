@@ -7,7 +7,7 @@ import {
   uniqueSuffix,
   uploadWithKey,
 } from './support/access.ts'
-import { createProject } from './support/api.ts'
+import { apiFor, createProject } from './support/api.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
 
 // Admin → Access Management → Teams (dt-screens §19.7, dt-api-admin §10.5): a team for a CI
@@ -162,5 +162,61 @@ test('the team name saves as it is typed; the list searches, sorts and counts ke
   await page.getByRole('columnheader', { name: 'Members' }).getByRole('link').click()
   await expect(page).toHaveURL(/sortName=members&sortOrder=desc/)
   await expect(rows.first().locator('td').nth(2)).not.toHaveText('0')
+  await deleteTeam(baseURL!, team.uuid)
+})
+
+/** A day as `<input type="date">` takes it, `days` from today (UTC). */
+const utcDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+test('beyond 4.13: a key expires on a chosen day, warns two weeks ahead, and stops working once expired', async ({
+  page,
+  baseURL,
+}) => {
+  const project = await createProject(baseURL!, { name: `expiry-${uniqueSuffix()}` })
+  const team = await teamWithKey(baseURL!, `Expiry ${uniqueSuffix()}`, ['BOM_UPLOAD'])
+  await signIn(page, ADMIN, `${ACCESS}/teams/${team.uuid}`)
+
+  await page.getByRole('link', { name: 'Create API key' }).click()
+  await page.getByLabel('Expires on (optional)').fill(utcDay(5))
+  await page.getByRole('button', { name: 'Create key' }).click()
+  const shown = page.getByRole('dialog', { name: 'API key created' })
+  const soon = await shown.getByLabel('Full API key').inputValue()
+  await shown.getByRole('link', { name: 'I have copied the key' }).click()
+  const keys = page.getByRole('list', { name: 'API keys (2)' })
+  const item = keys.getByRole('listitem').filter({ hasText: soon.slice(0, 12) })
+  await expect(item).toContainText('Expires in 5 days')
+  await expect(item).toContainText(`Expires:${utcDay(5).slice(8, 10).replace(/^0/, '')}`)
+  await expect(keys.getByRole('listitem').filter({ hasText: 'Expires:Never' })).toHaveCount(1)
+  expect((await uploadWithKey(baseURL!, soon, project.uuid)).status).toBe(200)
+
+  await item.getByRole('link', { name: /^Change when odt_\w+\*+ expires$/ }).click()
+  const expiry = page.getByRole('dialog', { name: /^Expiry of odt_/ })
+  await expect(expiry.getByLabel('Expires on (optional)')).toHaveValue(utcDay(5))
+  await expiry.getByLabel('Expires on (optional)').fill(utcDay(-1))
+  await expiry.getByRole('button', { name: 'Save' }).click()
+  await expect(expiry.getByText('Choose today or a later day')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await expiry.getByLabel('Expires on (optional)').fill('')
+  await expiry.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page)).toContainText('Expiry saved')
+  await expect(item).not.toContainText('Expires in')
+  await expect(keys.getByRole('listitem').filter({ hasText: 'Expires:Never' })).toHaveCount(2)
+
+  // A key that has expired (set through the API, a moment ahead) is marked and refused.
+  const api = apiFor(baseURL!)
+  const token = await api.adminToken()
+  const publicId = team.key.split('_')[1]!
+  const set = await api.post(`/api/v1/team/key/${publicId}/expires`, {
+    token,
+    json: { expires: Date.now() + 1500 },
+  })
+  expect(set.status).toBe(200)
+  await expect
+    .poll(async () => (await uploadWithKey(baseURL!, team.key, project.uuid)).text)
+    .toBe('The API key has expired.')
+  await page.reload()
+  await expect(keys.getByRole('listitem').filter({ hasText: 'Expired' })).toContainText(
+    team.key.slice(0, 12),
+  )
   await deleteTeam(baseURL!, team.uuid)
 })
