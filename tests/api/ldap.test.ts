@@ -417,3 +417,29 @@ describe('LDAP switched off', () => {
     expect(groups).toMatchObject({ status: 200, text: '' })
   })
 })
+
+describe('LDAP directory unreachable', () => {
+  let server: TestServer
+  let api: ReturnType<typeof apiClient>
+
+  beforeAll(async () => {
+    // Port 1 on loopback: nothing listens, the connection is refused at once.
+    server = await startApiServer(
+      openLdapEnv(slapd, { ALPINE_LDAP_SERVER_URL: 'ldap://127.0.0.1:1' }),
+    )
+    api = apiClient(server.baseUrl)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('refuses directory sign-ins as wrong credentials and fails group searches with 500', async () => {
+    expect(await api.login('alice', 'alice-secret')).toMatchObject({
+      status: 401,
+      text: 'INVALID_CREDENTIALS',
+    })
+    const admin = await api.adminToken()
+    const groups = await api.request('GET', '/v1/ldap/groups?searchText=team', { token: admin })
+    expect(groups).toMatchObject({ status: 500, text: 'Uncaught internal server error' })
+  })
+})
