@@ -163,3 +163,50 @@ test('direct permissions are granted and revoked through the picker', async ({ p
   )
   await deleteUser(baseURL!, username)
 })
+
+test('by keyboard: a user is created, put in a team through the picker, and the picker closes with Escape', async ({
+  page,
+  baseURL,
+}) => {
+  const run = uniqueSuffix()
+  const username = `keys-${run}`
+  const team = await teamWithKey(baseURL!, `Keyboard ${run}`)
+  await signIn(page, ADMIN, `${ACCESS}/managedUsers`)
+
+  await page.getByRole('link', { name: 'Create user' }).focus()
+  await page.keyboard.press('Enter')
+  const create = page.getByRole('dialog', { name: 'Create managed user' })
+  await expect(create.getByLabel('Username')).toBeFocused()
+  for (const value of [username, 'Kim Keys', `${username}@example.test`]) {
+    await page.keyboard.type(value)
+    await page.keyboard.press('Tab')
+  }
+  await page.keyboard.type('keys-Password-1')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('keys-Password-1')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: username, level: 1 })).toBeVisible()
+
+  const add = page.getByRole('link', { name: 'Add to teams' })
+  await add.focus()
+  await page.keyboard.press('Enter')
+  const picker = page.getByRole('dialog', { name: `Add ${username} to teams` })
+  await expect(picker.getByLabel('Search teams by name')).toBeFocused()
+  await page.keyboard.type(run)
+  await page.keyboard.press('Enter')
+  await expect(picker.locator('tbody tr')).toHaveCount(1)
+  await picker.getByLabel(`Select Keyboard ${run}`).focus()
+  await page.keyboard.press('Space')
+  await picker.getByRole('button', { name: 'Add selected' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page)).toContainText('Teams joined: 1')
+
+  await add.focus()
+  await page.keyboard.press('Enter')
+  await expect(picker).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(picker).toHaveCount(0)
+  await expect(add).toBeFocused()
+  await deleteUser(baseURL!, username)
+  await deleteTeam(baseURL!, team.uuid)
+})

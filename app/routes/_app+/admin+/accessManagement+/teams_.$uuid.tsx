@@ -72,9 +72,7 @@ export default function TeamRoute() {
         permissions={team.permissions}
         addTo={`${page}?pick=permissions`}
       />
-      <div className="grid gap-6 xl:grid-cols-2">
-        <MappedGroups team={team} page={page} />
-      </div>
+      <MappedGroups team={team} page={page} />
       <TeamMembers team={team} />
       <TeamPickers team={team} pick={data.pick} picker={data.picker} notice={data.notice} />
       {shown?.key ? (
