@@ -28,6 +28,7 @@ import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
 import { ldapSettings } from './domain/ldap/settings.ts'
 import { scheduleLdapSync } from './domain/ldap/sync.ts'
+import { scheduleMetrics } from './domain/metrics/triggers.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
@@ -177,6 +178,11 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         sessionSecret: sessionSecret ?? fileSecret(env.LOOKOUT_DATA_DIR),
         secureCookies: env.LOOKOUT_SECURE_COOKIES,
         oidc: consoleOidcSettings(env),
+        metricsCache: {
+          ttlMs: env.LOOKOUT_METRICS_CACHE_TTL_MS,
+          maxEntries: env.LOOKOUT_METRICS_CACHE_ENTRIES,
+          logEveryMs: env.LOOKOUT_METRICS_CACHE_LOG_MS,
+        },
       }),
     )
   }
@@ -213,6 +219,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const enqueue = ctx.enqueue
     await scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: true })
     await schedulePortfolioAnalysis(ctx.db, enqueue, { atStartup: true })
+    await scheduleMetrics(ctx.db, enqueue, { atStartup: true })
     timers.push(
       setInterval(() => {
         scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: false }).catch((error) =>
@@ -220,6 +227,9 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         )
         schedulePortfolioAnalysis(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'portfolio analysis scheduling failed'),
+        )
+        scheduleMetrics(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
+          logger.error({ err: error }, 'metrics scheduling failed'),
         )
       }, MIRROR_SCHEDULE_TICK_MS).unref(),
     )

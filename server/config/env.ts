@@ -107,6 +107,10 @@ const EnvSchema = z.object({
   // Analyzer services whose address 4.13 does not make configurable (a proxy, a test double).
   LOOKOUT_OSSINDEX_URL: z.url().optional(),
   LOOKOUT_VULNDB_URL: z.url().optional(),
+  // The console's per-user cache of metric answers (docs/dashboard.md); a TTL of 0 turns it off.
+  LOOKOUT_METRICS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  LOOKOUT_METRICS_CACHE_ENTRIES: z.coerce.number().int().positive().default(1000),
+  LOOKOUT_METRICS_CACHE_LOG_MS: z.coerce.number().int().min(0).default(60_000),
   // OpenID Connect (Dependency-Track's alpine.oidc.* settings; ALPINE_OIDC_* names work too).
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),

@@ -30,6 +30,13 @@ export interface ConsoleOptions {
   sessionSecret: string
   secureCookies: boolean | undefined
   oidc?: ConsoleOidcSettings
+  metricsCache?: MetricsCacheSettings
+}
+
+export interface MetricsCacheSettings {
+  ttlMs: number
+  maxEntries: number
+  logEveryMs: number
 }
 
 /** What every Remix loader and action receives as context. */
@@ -39,6 +46,7 @@ export interface ConsoleLoadContext {
   secureCookies: boolean | undefined
   oidc?: ConsoleOidcSettings
   log: FastifyBaseLogger
+  metricsCache?: MetricsCacheSettings
 }
 
 export async function loadRemixBuild(buildPath: string): Promise<ServerBuild> {
@@ -84,6 +92,7 @@ export function consolePlugin(options: ConsoleOptions) {
         secureCookies: options.secureCookies,
         oidc: options.oidc,
         log: request.log,
+        metricsCache: options.metricsCache,
       }
       const response = await handle(toFetchRequest(request, reply), { ...context })
       return sendFetchResponse(reply, response)

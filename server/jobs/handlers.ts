@@ -8,6 +8,12 @@ import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { LDAP_SYNC_ALL_JOB, LDAP_SYNC_USER_JOB } from '../domain/ldap/sync.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { LICENSE_RESOLUTION_JOB } from '../domain/licenses/resolution.ts'
+import {
+  AGGREGATE_METRICS_JOB,
+  PORTFOLIO_METRICS_JOB,
+  PROJECT_METRICS_JOB,
+  VULNERABILITY_METRICS_JOB,
+} from '../domain/metrics/model.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
@@ -15,6 +21,12 @@ import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
 import { ldapSyncJob, type LdapJobDeps } from './ldap-sync.ts'
 import { licenseResolutionJob } from './license-resolution.ts'
+import {
+  aggregateMetricsJob,
+  portfolioMetricsJob,
+  projectMetricsJob,
+  vulnerabilityMetricsJob,
+} from './metrics.ts'
 import { policyEvaluationJob, portfolioEvaluationJob } from './policy-evaluation.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { processVexJob } from './vex-processing.ts'
@@ -44,6 +56,10 @@ export function jobHandlers(
     [POLICY_PORTFOLIO_EVALUATION_JOB]: portfolioEvaluationJob,
     [LDAP_SYNC_ALL_JOB]: ldapSyncJob(deps),
     [LDAP_SYNC_USER_JOB]: ldapSyncJob(deps),
+    [PROJECT_METRICS_JOB]: projectMetricsJob,
+    [AGGREGATE_METRICS_JOB]: aggregateMetricsJob,
+    [PORTFOLIO_METRICS_JOB]: portfolioMetricsJob,
+    [VULNERABILITY_METRICS_JOB]: vulnerabilityMetricsJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
     [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
       await purgeExpiredAnalysisCache(db)

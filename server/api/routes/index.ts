@@ -15,6 +15,7 @@ import findingAnalyze from './finding-analyze.ts'
 import licenseGroup from './license-group.ts'
 import ldap from './ldap.ts'
 import license from './license.ts'
+import metrics from './metrics.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import oidcUser from './oidc-user.ts'
@@ -87,4 +88,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   violationAnalysis,
   license,
   licenseGroup,
+  metrics,
 }
