@@ -118,11 +118,12 @@ function targetCookie(request: Request, context: AppLoadContext) {
   })
 }
 
-/** The login button's post: sends the browser to the provider. */
+/** The sign-in page's OpenID Connect link: sends the browser to the provider. */
 export async function startOidcSignIn(request: Request, context: AppLoadContext, target: string) {
   const strategy = await strategyFor(request, context)
   // Without a state in the address, the strategy answers by throwing its redirect.
-  const thrown: unknown = await strategy.authenticate(request).catch((error: unknown) => error)
+  const start = new Request(new URL('/auth/oidc', request.url), { headers: request.headers })
+  const thrown: unknown = await strategy.authenticate(start).catch((error: unknown) => error)
   if (!(thrown instanceof Response) || !thrown.headers.get('Location')) throw thrown
   const headers = new Headers(thrown.headers)
   headers.append('Set-Cookie', await targetCookie(request, context).serialize(target))

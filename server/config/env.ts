@@ -1,5 +1,6 @@
 import net from 'node:net'
 import path from 'node:path'
+import { OidcEnvSchema, withAlpineOidcNames } from './oidc-env.ts'
 import { z } from 'zod'
 import { LdapEnvSchema } from './ldap-env.ts'
 
@@ -104,6 +105,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  // OpenID Connect sign-in besides the OIDC_* settings at the end (oidc-env.ts).
+  ...OidcEnvSchema,
   // Analyzer services whose address 4.13 does not make configurable (a proxy, a test double).
   LOOKOUT_OSSINDEX_URL: z.url().optional(),
   LOOKOUT_VULNDB_URL: z.url().optional(),
@@ -111,27 +114,9 @@ const EnvSchema = z.object({
   LOOKOUT_METRICS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   LOOKOUT_METRICS_CACHE_ENTRIES: z.coerce.number().int().positive().default(1000),
   LOOKOUT_METRICS_CACHE_LOG_MS: z.coerce.number().int().min(0).default(60_000),
-  // OpenID Connect (Dependency-Track's alpine.oidc.* settings; ALPINE_OIDC_* names work too).
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_USERNAME_CLAIM: z.string().min(1).default('name'),
-  OIDC_USER_PROVISIONING: booleanString.default(false),
-  OIDC_TEAM_SYNCHRONIZATION: booleanString.default(false),
-  OIDC_TEAMS_CLAIM: z.string().min(1).default('groups'),
-  OIDC_TEAMS_DEFAULT: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  // The console's side of the sign-in (Dependency-Track's frontend config.json OIDC_* keys).
-  OIDC_CLIENT_SECRET: z.string().optional(),
-  OIDC_SCOPE: z.string().min(1).default('openid email profile'),
-  OIDC_LOGIN_BUTTON_TEXT: z.string().optional(),
   ...LdapEnvSchema,
 })
 
@@ -140,20 +125,6 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {
 }
 
 export class EnvError extends Error {}
-
-/**
- * A Dependency-Track installation sets ALPINE_OIDC_ENABLED, ALPINE_OIDC_ISSUER, …; each counts as
- * the OIDC_* variable of the same name unless that one is set as well.
- */
-function withAlpineOidcNames(source: Record<string, string | undefined>) {
-  const result = { ...source }
-  for (const [name, value] of Object.entries(source)) {
-    if (!name.startsWith('ALPINE_OIDC_')) continue
-    const own = name.slice('ALPINE_'.length)
-    result[own] ??= value
-  }
-  return result
-}
 
 /** Validates the environment once at boot; nothing else reads process.env. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

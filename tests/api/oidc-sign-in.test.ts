@@ -156,6 +156,8 @@ describe('POST /user/oidc/login verifies the tokens (§2.5)', () => {
     const response = await signIn(synced, { idToken: '', accessToken: ' ' })
     expect(response.status).toBe(204)
     expect(response.text).toBe('')
+    const empty = await apiClient(synced.baseUrl).request('POST', '/v1/user/oidc/login')
+    expect(empty.status, empty.text).toBe(204)
   })
 })
 

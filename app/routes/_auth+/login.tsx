@@ -172,12 +172,14 @@ export default function LoginPage() {
       <FormErrorAlert id="oidc-failure" errors={oidcFailure ? [oidcFailure] : undefined} />
       {oidcAvailable ? (
         <>
-          <Form method="POST" action="/auth/oidc">
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Button type="submit" variant="secondary" className="w-full">
+          <Button asChild variant="secondary" className="w-full">
+            {/* A whole-page navigation: the answer sends the browser on to the provider. */}
+            <a
+              href={`/auth/oidc${redirectTo ? `?${new URLSearchParams({ redirect: redirectTo })}` : ''}`}
+            >
               {oidcButtonText ?? t('login.oidc')}
-            </Button>
-          </Form>
+            </a>
+          </Button>
           <details open={Boolean(form.errors?.length) || undefined}>
             <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">
               {t('login.moreOptions')}

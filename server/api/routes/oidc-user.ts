@@ -34,7 +34,7 @@ export default function oidcUserRoutes(app: Api, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Exchange an OpenID Connect ID token and/or access token for a JWT',
-        body: z.object({ idToken: tokenField, accessToken: tokenField }),
+        body: z.object({ idToken: tokenField, accessToken: tokenField }).nullish(),
         response: {
           200: TextBody.meta({ description: 'The JWT' }),
           204: noBody('OpenID Connect is not available, or no token was sent'),
