@@ -1,9 +1,8 @@
 import { type Page } from '@playwright/test'
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts'
 import { ACCESS, ADMIN, deleteTeam, teamWithKey, uniqueSuffix } from './support/access.ts'
 import { apiFor } from './support/api.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
-import { startFreshServer } from './support/fresh-server.ts'
+import { OIDC_ADMIN_PASSWORD, OIDC_BUTTON, startOidcSetup } from './support/oidc-server.ts'
 
 // LDAP Users, OpenID Connect Users and a team's mapped groups (dt-screens §19.7). The shared
 // server has no directory and no identity provider, as most installations start: users are
@@ -139,75 +138,42 @@ test('a team maps OpenID Connect groups through the picker and shows mapped LDAP
 })
 
 test.describe('groups an identity provider reported', () => {
-  const PASSWORD = 'Seen-admin-1'
-  let idp: TestOidcProvider
-  let server: Awaited<ReturnType<typeof startFreshServer>>
+  let oidc: Awaited<ReturnType<typeof startOidcSetup>>
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
-    idp = await startOidcProvider({
-      clientSecret: 'console-secret',
-      accounts: [
-        {
-          sub: 'sub-rosa',
-          username: 'rosa',
-          name: 'Rosa Diaz',
-          email: 'rosa@example.test',
-          groups: ['auditors', 'on-call'],
-        },
-      ],
-    })
-    server = await startFreshServer({
-      OIDC_ENABLED: 'true',
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: 'console-secret',
-      OIDC_USERNAME_CLAIM: 'preferred_username',
-      OIDC_USER_PROVISIONING: 'true',
-      OIDC_TEAM_SYNCHRONIZATION: 'true',
-      OIDC_SCOPE: 'openid email profile groups',
-      OIDC_LOGIN_BUTTON_TEXT: 'Sign in with Example SSO',
-    })
-    idp.setRedirectUris([`${server.baseUrl}/auth/oidc/callback`])
-    await apiFor(server.baseUrl).post('/api/v1/user/forceChangePassword', {
-      form: {
-        username: 'admin',
-        password: 'admin',
-        newPassword: PASSWORD,
-        confirmPassword: PASSWORD,
-      },
-    })
+    oidc = await startOidcSetup()
   })
 
   test.afterAll(async () => {
-    await server?.stop()
-    await idp?.close()
+    await oidc?.stop()
   })
 
   test('an OpenID Connect user shows the groups of its last sign-in and when', async ({ page }) => {
-    await page.goto(`${server.baseUrl}/login`)
-    await page.getByRole('button', { name: 'Sign in with Example SSO' }).click()
-    await page.getByLabel('Provider username').fill('rosa')
+    const { baseUrl } = oidc.server
+    await page.goto(`${baseUrl}/login`)
+    await page.getByRole('link', { name: OIDC_BUTTON }).click()
+    await page.getByLabel('Provider username').fill('dana')
     await page.getByRole('button', { name: 'Continue' }).click()
-    await page.waitForURL(
-      (url) => url.origin === server.baseUrl && !url.pathname.startsWith('/login'),
-    )
+    await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login'))
     await page.context().clearCookies()
 
     // With an identity provider the password form waits behind "More options".
-    await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(`${ACCESS}/oidcUsers`)}`)
+    await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(`${ACCESS}/oidcUsers`)}`)
     await page.getByText('More options').click()
     await page.getByLabel('Username').fill('admin')
-    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByLabel('Password').fill(OIDC_ADMIN_PASSWORD)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page).toHaveURL(`${server.baseUrl}${ACCESS}/oidcUsers`)
+    await expect(page).toHaveURL(`${baseUrl}${ACCESS}/oidcUsers`)
     const rows = page.getByRole('table', { name: 'OpenID Connect users' }).locator('tbody tr')
-    await expect(rows.first().locator('td')).toHaveText(['rosa', 'sub-rosa', '0'])
-    await rows.getByRole('link', { name: 'rosa' }).click()
+    await expect(rows.first().locator('td')).toHaveText(['dana', 'sub-dana', '1'])
+    await rows.getByRole('link', { name: 'dana' }).click()
     const facts = page.getByRole('region', { name: 'Account' })
-    await expect(facts).toContainText('rosa@example.test')
-    await expect(facts.getByRole('listitem')).toHaveText(['auditors', 'on-call'])
+    await expect(facts).toContainText('dana@example.test')
+    await expect(facts.getByRole('listitem')).toHaveText(['platform-engineers'])
     await expect(facts).toContainText(/Reported \d/)
+    // The reported group is why the user is in Platform, the team it is mapped to.
+    await expect(page.getByRole('list', { name: 'Team membership (1)' })).toContainText('Platform')
     await expectNoAxeViolations(page)
   })
 })
