@@ -16,10 +16,14 @@ export interface UserRow {
   last_password_change: Date | null
   dn: string | null
   subject_identifier: string | null
+  /** Beyond 4.13 (DT#5023): the groups the directory or identity provider last reported. */
+  last_seen_groups: string[] | null
+  last_seen_groups_at: Date | null
 }
 
 const USER_COLUMNS = `id, kind, username, password_hash, fullname, email, suspended,
-  force_password_change, non_expiry_password, last_password_change, dn, subject_identifier`
+  force_password_change, non_expiry_password, last_password_change, dn, subject_identifier,
+  last_seen_groups, last_seen_groups_at`
 
 export function findUser(db: Queryable, kind: UserKind, username: string) {
   return maybeOne<UserRow>(

@@ -3,7 +3,7 @@ import { apiFor } from './api.ts'
 import { startFreshServer } from './fresh-server.ts'
 
 export const OIDC_BUTTON = 'Sign in with Example SSO'
-const PASSWORD = 'Oidc-admin-1'
+export const OIDC_ADMIN_PASSWORD = 'Oidc-admin-1'
 
 /**
  * A real OpenID provider and a brand-new Lookout that signs in with it: provisioning and team
@@ -42,12 +42,14 @@ export async function startOidcSetup() {
     form: {
       username: 'admin',
       password: 'admin',
-      newPassword: PASSWORD,
-      confirmPassword: PASSWORD,
+      newPassword: OIDC_ADMIN_PASSWORD,
+      confirmPassword: OIDC_ADMIN_PASSWORD,
     },
   })
   const admin = (
-    await api.post('/api/v1/user/login', { form: { username: 'admin', password: PASSWORD } })
+    await api.post('/api/v1/user/login', {
+      form: { username: 'admin', password: OIDC_ADMIN_PASSWORD },
+    })
   ).text
   const team = JSON.parse(
     (await api.put('/api/v1/team', { token: admin, json: { name: 'Platform' } })).text,
