@@ -60,7 +60,7 @@ export async function oidcGroupAction(
       }
       case 'add': {
         if (intent.teams.length === 0) {
-          return redirectWithToast(context, `${page}?pick=1`, {
+          return redirectWithToast(context, `${page}?pick=teams`, {
             type: 'warning',
             title: t('oidcGroups.picker.noSelection'),
           })

@@ -37,12 +37,12 @@ describe('the OpenID Connect Groups list', () => {
   })
 
   it('searches names without regard to case, sorts by name either way and pages', () => {
-    expect(pageOfGroups(rows, params('searchText=AUD')).groups.map((row) => row.name)).toEqual([
+    expect(pageOfGroups(rows, params('searchText=AUD')).rows.map((row) => row.name)).toEqual([
       'Auditors',
     ])
-    expect(pageOfGroups(rows, params('sortName=name&sortOrder=desc')).groups[0]!.name).toBe('ops')
+    expect(pageOfGroups(rows, params('sortName=name&sortOrder=desc')).rows[0]!.name).toBe('ops')
     const second = pageOfGroups(rows, { ...params(''), pageSize: 2, page: 2 })
-    expect(second).toEqual({ groups: [expect.objectContaining({ name: 'ops' })], total: 3 })
+    expect(second).toEqual({ rows: [expect.objectContaining({ name: 'ops' })], total: 3 })
   })
 })
 
@@ -58,7 +58,7 @@ describe('a post on a group page', () => {
     expect(
       form([
         ['intent', 'add'],
-        ['team', uuid],
+        ['pick', uuid],
       ]).data,
     ).toEqual({ intent: 'add', teams: [uuid] })
   })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { OidcGroup, Team } from '~/api/access.server.ts'
-import { flagParam, listParamsSchema } from '~/components/list-kit/url-state.ts'
+import { pickedValues, pickParamsSchema } from '~/components/access/picker.server.ts'
+import { pageInMemory } from '~/components/list-kit/in-memory.server.ts'
+import { listParamsSchema } from '~/components/list-kit/url-state.ts'
 
 /** The list's URL: search by name, sort by name, paging (4.13 sends the whole list). */
 export const OidcGroupListParamsSchema = listParamsSchema(['name'])
@@ -29,21 +31,17 @@ export function withMappedTeams(groups: OidcGroup[], teams: Team[]): OidcGroupRo
   }))
 }
 
-/** One page of the list: searched, sorted and paged here, as the API answers every group. */
+/** One page of the list: searched, sorted (by name unless asked otherwise) and paged here. */
 export function pageOfGroups(rows: OidcGroupRow[], params: OidcGroupListParams) {
-  const needle = params.searchText?.toLocaleLowerCase()
-  const matching = needle
-    ? rows.filter((row) => row.name.toLocaleLowerCase().includes(needle))
-    : rows
-  const sorted = [...matching].sort((a, b) => a.name.localeCompare(b.name))
-  if (params.sortOrder === 'desc') sorted.reverse()
-  const start = (params.page - 1) * params.pageSize
-  return { groups: sorted.slice(start, start + params.pageSize), total: matching.length }
+  return pageInMemory(
+    rows,
+    { ...params, sortName: params.sortName ?? 'name' },
+    { searchIn: (row) => [row.name], sortBy: { name: (row) => row.name } },
+  )
 }
 
-/** A group page's URL: `pick` opens the Add Teams dialog, `delete` the confirmation. */
-export const OidcGroupPageParamsSchema = z.object({
-  pick: flagParam,
+/** A group page's URL: `pick=teams` opens the Add Teams picker, `delete` the confirmation. */
+export const OidcGroupPageParamsSchema = pickParamsSchema(['teams']).extend({
   delete: z.string().optional(),
 })
 
@@ -61,6 +59,6 @@ export function parseOidcGroupAction(form: FormData) {
   return OidcGroupActionSchema.safeParse({
     intent: form.get('intent'),
     team: form.get('remove') ?? undefined,
-    teams: form.getAll('team').map(String),
+    teams: pickedValues(form),
   })
 }

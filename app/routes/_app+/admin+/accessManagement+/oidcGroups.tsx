@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = parseListParams(OidcGroupListParamsSchema, url.searchParams)
   const [groups, teams] = await Promise.all([listOidcGroups(api), listTeams(api)])
   const page = pageOfGroups(withMappedTeams(groups, teams), params)
-  redirectPastLastPage(url, page.groups.length, page.total, params)
+  redirectPastLastPage(url, page.rows.length, page.total, params)
   const t = await getFixedT(request, context)
   return json({
     ...page,
@@ -107,10 +107,10 @@ export default function OidcGroupsRoute() {
         boxed
       />
 
-      {data.groups.length === 0 ? (
+      {data.rows.length === 0 ? (
         <EmptyList>{params.searchText ? t('oidcGroups.noMatch') : t('oidcGroups.empty')}</EmptyList>
       ) : (
-        <OidcGroupTable groups={data.groups} pathOf={oidcGroupPath} />
+        <OidcGroupTable groups={data.rows} pathOf={oidcGroupPath} />
       )}
 
       <Pager

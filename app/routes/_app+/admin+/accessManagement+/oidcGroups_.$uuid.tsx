@@ -5,13 +5,14 @@ import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { listTeams } from '~/api/access.server.ts'
 import { teamsOfOidcGroup } from '~/api/oidc-groups.server.ts'
+import { PickerDialog } from '~/components/access/picker-dialog.tsx'
+import { pickerPage } from '~/components/access/picker.server.ts'
 import { BackLink } from '~/components/back-link.tsx'
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { RenameCard } from '~/components/name-forms.tsx'
 import { MappedTeams } from '~/components/oidc-groups/mapped-teams.tsx'
 import { OIDC_GROUPS_PATH, oidcGroupPath } from '~/components/oidc-groups/paths.ts'
-import { TeamPickerDialog } from '~/components/oidc-groups/team-picker-dialog.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -35,9 +36,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({
     group,
     teams,
-    pickable: allTeams
-      ?.filter((team) => !mapped.has(team.uuid))
-      .map(({ uuid, name }) => ({ uuid, name })),
+    // Mapped teams are not offered again.
+    picker:
+      allTeams &&
+      pickerPage(
+        allTeams.filter((team) => !mapped.has(team.uuid)),
+        page,
+        { value: (team) => team.uuid, label: (team) => team.name, taken: () => false },
+      ),
     deleting: page.delete !== undefined,
     constraint: getZodConstraint(OidcGroupFormSchema),
     title: t('meta.title', { page: t('oidcGroups.group.title', { name: group.name }) }),
@@ -57,7 +63,7 @@ export const meta = titleMeta
 
 /** One OpenID Connect group: rename it, map it to teams or unmap them, delete it. */
 export default function OidcGroupRoute() {
-  const { group, teams, pickable, deleting, constraint } = useLoaderData<typeof loader>()
+  const { group, teams, picker, deleting, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation()
   const page = oidcGroupPath(group.uuid)
@@ -93,10 +99,19 @@ export default function OidcGroupRoute() {
         constraint={constraint}
         lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
       />
-      <MappedTeams groupName={group.name} teams={teams} addTo={`${page}?pick=1`} />
+      <MappedTeams groupName={group.name} teams={teams} addTo={`${page}?pick=teams`} />
 
-      {pickable ? (
-        <TeamPickerDialog groupName={group.name} teams={pickable} closeTo={page} />
+      {picker ? (
+        <PickerDialog
+          title={t('oidcGroups.picker.title', { name: group.name })}
+          closeTo={page}
+          intent="add"
+          picker={picker}
+          searchLabel={t('accessKit.teams.search')}
+          columns={[t('oidcGroups.columns.team')]}
+          emptyText={t('accessKit.teams.noMatch')}
+          notice={picker.total === 0 && !picker.search ? t('oidcGroups.picker.none') : undefined}
+        />
       ) : null}
       {deleting ? (
         <ConfirmDeleteDialog
