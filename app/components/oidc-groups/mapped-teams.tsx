@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { Plus, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Team } from '~/api/access.server.ts'
+import { memberCount } from '~/components/access/members.ts'
 import { cellClass, EmptyList, ListTable } from '~/components/list-kit/list-table.tsx'
 import { Button } from '~/components/ui/button.tsx'
 
@@ -16,8 +17,6 @@ export function MappedTeams({
   addTo: string
 }) {
   const { t } = useTranslation()
-  const members = (team: Team) =>
-    team.managedUsers.length + team.ldapUsers.length + team.oidcUsers.length
   return (
     <section aria-labelledby="mapped-teams-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -52,7 +51,7 @@ export function MappedTeams({
             {teams.map((team) => (
               <tr key={team.uuid} className="border-t">
                 <td className={`${cellClass} [overflow-wrap:anywhere]`}>{team.name}</td>
-                <td className={`${cellClass} text-right tabular-nums`}>{members(team)}</td>
+                <td className={`${cellClass} text-right tabular-nums`}>{memberCount(team)}</td>
                 <td className={`${cellClass} text-right`}>
                   <Button
                     type="submit"
