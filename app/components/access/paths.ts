@@ -12,3 +12,8 @@ export const userPath = (kind: UserKind, username: string) =>
 
 /** A team's row editor. */
 export const teamPath = (uuid: string) => `${TEAMS}/${encodeURIComponent(uuid)}`
+
+export const OIDC_GROUPS_PATH = `${ACCESS_MANAGEMENT}/oidcGroups`
+
+/** An OpenID Connect group's page. */
+export const oidcGroupPath = (uuid: string) => `${OIDC_GROUPS_PATH}/${uuid}`

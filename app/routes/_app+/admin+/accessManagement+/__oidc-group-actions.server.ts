@@ -11,7 +11,7 @@ import {
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { failedSubmission } from '~/utils/form-refusal.server.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
-import { OIDC_GROUPS_PATH, oidcGroupPath } from '~/components/oidc-groups/paths.ts'
+import { OIDC_GROUPS_PATH, oidcGroupPath } from '~/components/access/paths.ts'
 import { OidcGroupFormSchema, parseOidcGroupAction } from './__oidc-groups.server.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
