@@ -48,6 +48,7 @@ test('a group is created, mapped to teams, unmapped, renamed and deleted', async
 
   // Mapped teams are not offered again.
   await add.click()
+  await expect(picker).toBeVisible()
   await expect(picker.getByLabel(`Select ${platform!.name}`)).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(picker).toHaveCount(0)
