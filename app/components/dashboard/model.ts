@@ -62,6 +62,12 @@ export interface PortfolioSeries {
   values: Record<DrawnCounter, number[]>
 }
 
+/** The header widgets' figures: 4.13 draws the last 90 days above every portfolio list. */
+export interface PortfolioWidgets {
+  days: number
+  series: PortfolioSeries
+}
+
 /** More samples than this are thinned evenly (first and last kept) before they are sent. */
 export const MAX_SAMPLES = 1000
 

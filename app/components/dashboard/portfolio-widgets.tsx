@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { CHART_COLOURS, compactFormatter, timeFormatter } from '~/components/charts/chart-parts.tsx'
 import { Sparkline } from '~/components/charts/sparkline.tsx'
-import { latestValue, type DrawnCounter, type PortfolioSeries } from './model.ts'
+import {
+  latestValue,
+  type DrawnCounter,
+  type PortfolioSeries,
+  type PortfolioWidgets,
+} from './model.ts'
 
 const WIDGETS: readonly { counter: DrawnCounter; labelKey: string; colour: string }[] = [
   {
@@ -64,4 +69,9 @@ export function PortfolioWidgetRow({ series, days }: { series: PortfolioSeries; 
       </ul>
     </section>
   )
+}
+
+/** The widget row of a list page, when its loader found figures. */
+export function ListPageWidgets({ widgets }: { widgets: PortfolioWidgets | undefined }) {
+  return widgets ? <PortfolioWidgetRow series={widgets.series} days={widgets.days} /> : null
 }
