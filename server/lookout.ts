@@ -26,6 +26,7 @@ import {
 import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
 import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
+import { scheduleMetrics } from './domain/metrics/triggers.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
@@ -214,6 +215,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const enqueue = ctx.enqueue
     await scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: true })
     await schedulePortfolioAnalysis(ctx.db, enqueue, { atStartup: true })
+    await scheduleMetrics(ctx.db, enqueue, { atStartup: true })
     timers.push(
       setInterval(() => {
         scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: false }).catch((error) =>
@@ -221,6 +223,9 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         )
         schedulePortfolioAnalysis(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'portfolio analysis scheduling failed'),
+        )
+        scheduleMetrics(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
+          logger.error({ err: error }, 'metrics scheduling failed'),
         )
       }, MIRROR_SCHEDULE_TICK_MS).unref(),
     )

@@ -15,6 +15,9 @@ import type {
 import type { ServiceRow } from '../data/services.ts'
 import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
 import type { DependencyGraphEntry, GraphNode } from '../domain/components/dependency-graph.ts'
+import { DependencyMetricsShape } from '../../common/metrics-shapes.ts'
+import type { DependencyMetricsRow } from '../data/metrics-columns.ts'
+import { dependencyMetricsJson } from './metrics-json.ts'
 import type { ProjectWithTags } from '../domain/components/project-refs.ts'
 import { canonicalCoordinates, canonicalPurl } from '../domain/components/purl.ts'
 import { conciseLicenseJson } from './license-json.ts'
@@ -30,6 +33,7 @@ type ProjectJson = z.infer<typeof NestedProjectJson>
 export const ComponentJson = ComponentShape.extend({
   project: NestedProjectJson,
   expandDependencyGraph: z.boolean(),
+  metrics: DependencyMetricsShape.optional(),
 })
 type ComponentJsonType = z.infer<typeof ComponentJson>
 
@@ -102,8 +106,16 @@ function owningProjectJson(projects: OwningProjects, projectId: number | string)
   return nestedProjectJson(project.row, project.tags)
 }
 
-export function componentJson(row: ComponentRow, projects: OwningProjects): ComponentJsonType {
+/** Current metrics by component id, where the list shows them (4.13: project list, identity). */
+type ComponentMetrics = ReadonlyMap<number, DependencyMetricsRow>
+
+export function componentJson(
+  row: ComponentRow,
+  projects: OwningProjects,
+  metrics?: ComponentMetrics,
+): ComponentJsonType {
   const project = owningProjectJson(projects, row.project_id)
+  const measured = metrics?.get(Number(row.id))
   return {
     authors: contacts(row.authors),
     author: authorText(row.authors),
@@ -145,11 +157,13 @@ export function componentJson(row: ComponentRow, projects: OwningProjects): Comp
     notes: opt(row.notes),
     uuid: row.uuid,
     expandDependencyGraph: false,
+    ...(measured ? { metrics: dependencyMetricsJson(measured) } : {}),
   }
 }
 
-export const componentsJson = (projects: OwningProjects) => (row: ComponentRow) =>
-  componentJson(row, projects)
+export const componentsJson =
+  (projects: OwningProjects, metrics?: ComponentMetrics) => (row: ComponentRow) =>
+    componentJson(row, projects, metrics)
 
 export function serviceJson(row: ServiceRow, projects: OwningProjects): ServiceJsonType {
   const project = owningProjectJson(projects, row.project_id)

@@ -4,10 +4,12 @@ import {
   ExternalReferenceShape,
   OrganizationalEntityShape,
 } from '../../common/dt-shapes.ts'
+import { ProjectMetricsShape } from '../../common/metrics-shapes.ts'
 import type { ProjectRef, ProjectRow } from '../data/projects.ts'
 import type { ProjectPropertyRow } from '../data/project-properties.ts'
 import { HIDDEN_PLACEHOLDER } from '../domain/config/properties.ts'
 import { canonicalPurl } from '../domain/projects/input.ts'
+import { projectMetricsJson } from './metrics-json.ts'
 import type { ProjectView } from '../domain/projects/view.ts'
 
 /** Project JSON exactly as Dependency-Track 4.13 serialises it (nulls omitted, dates epoch ms). */
@@ -72,6 +74,7 @@ export const ProjectJson = ShallowProjectJson.extend({
   versions: z
     .array(z.object({ uuid: z.string(), version: z.string().optional(), active: z.boolean() }))
     .optional(),
+  metrics: ProjectMetricsShape.optional(),
 })
 export type ProjectJson = z.infer<typeof ProjectJson>
 
@@ -160,5 +163,6 @@ export function projectJson(view: ProjectView): ProjectJson {
           })),
         }
       : {}),
+    ...(view.metrics ? { metrics: projectMetricsJson(view.metrics) } : {}),
   }
 }

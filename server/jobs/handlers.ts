@@ -7,12 +7,24 @@ import {
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { LICENSE_RESOLUTION_JOB } from '../domain/licenses/resolution.ts'
+import {
+  AGGREGATE_METRICS_JOB,
+  PORTFOLIO_METRICS_JOB,
+  PROJECT_METRICS_JOB,
+  VULNERABILITY_METRICS_JOB,
+} from '../domain/metrics/model.ts'
 import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
 import { licenseResolutionJob } from './license-resolution.ts'
+import {
+  aggregateMetricsJob,
+  portfolioMetricsJob,
+  projectMetricsJob,
+  vulnerabilityMetricsJob,
+} from './metrics.ts'
 import { policyEvaluationJob, portfolioEvaluationJob } from './policy-evaluation.ts'
 import { cloneProjectJob } from './project-clone.ts'
 import { processVexJob } from './vex-processing.ts'
@@ -38,6 +50,10 @@ export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<strin
     [LICENSE_RESOLUTION_JOB]: licenseResolutionJob,
     [POLICY_EVALUATION_JOB]: policyEvaluationJob,
     [POLICY_PORTFOLIO_EVALUATION_JOB]: portfolioEvaluationJob,
+    [PROJECT_METRICS_JOB]: projectMetricsJob,
+    [AGGREGATE_METRICS_JOB]: aggregateMetricsJob,
+    [PORTFOLIO_METRICS_JOB]: portfolioMetricsJob,
+    [VULNERABILITY_METRICS_JOB]: vulnerabilityMetricsJob,
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
     [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
       await purgeExpiredAnalysisCache(db)

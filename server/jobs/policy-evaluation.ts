@@ -6,6 +6,7 @@ import {
 } from '../domain/policies/model.ts'
 import { evaluateProjectPolicies } from '../domain/policies/evaluation/run.ts'
 import { queuePortfolioEvaluation } from '../domain/policies/evaluation/triggers.ts'
+import { requestProjectMetrics } from '../domain/metrics/triggers.ts'
 import {
   deferJob,
   enqueueJob,
@@ -55,6 +56,9 @@ export const policyEvaluationJob: JobHandler = async (payload, { db, logger, job
   const started = performance.now()
   try {
     const outcome = await evaluateProjectPolicies({ db, logger, signal }, request)
+    // The last link of a BOM's chain (4.13 §4.5): its token stays "processing" until the
+    // project's metrics count the new inventory, its findings and its violations.
+    if (outcome) await requestProjectMetrics(db, enqueueJob, request.projectId, job.chain_id)
     logger.info(
       {
         ...request,

@@ -7,6 +7,7 @@ import {
 import { AnalysisShape } from '../../../common/finding-shapes.ts'
 import type { AppContext } from '../../context.ts'
 import * as decisions from '../../domain/audit/decisions.ts'
+import { measuringAudits } from '../../domain/metrics/triggers.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import { analysisJson, analysisRuleJson, AnalysisRuleJson } from '../analysis-json.ts'
 import {
@@ -99,11 +100,13 @@ export default function analysisRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const { project, component, vulnerability, ...decision } = request.body
-      const { analysis, comments } = await decisions.recordDecision(
-        db,
-        request.principal,
-        { project, component, vulnerability },
-        decision,
+      const { analysis, comments } = await measuringAudits(ctx, () =>
+        decisions.recordDecision(
+          db,
+          request.principal,
+          { project, component, vulnerability },
+          decision,
+        ),
       )
       return analysisJson(analysis, comments)
     },
@@ -126,7 +129,9 @@ export default function analysisRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const { targets, ...decision } = request.body
-      return decisions.recordDecisions(db, request.principal, targets, decision)
+      return measuringAudits(ctx, () =>
+        decisions.recordDecisions(db, request.principal, targets, decision),
+      )
     },
   )
 

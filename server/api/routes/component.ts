@@ -6,6 +6,7 @@ import * as inventory from '../../domain/components/inventory.ts'
 import type { ComponentRow } from '../../domain/components/inventory.ts'
 import { identifyInternalComponents } from '../../domain/components/identify.ts'
 import { loadOwningProjects } from '../../domain/components/project-refs.ts'
+import { currentMetricsOf } from '../../domain/metrics/history.ts'
 import { parsePurl } from '../../domain/components/purl.ts'
 import { ComponentBody } from '../../domain/components/schemas.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
@@ -45,8 +46,11 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
   async function sendComponents(
     reply: FastifyReply,
     page: { rows: ComponentRow[]; total: number },
+    withMetrics = false,
   ) {
-    return sendPage(reply, page, componentsJson(await loadOwningProjects(db, page.rows)))
+    const projects = await loadOwningProjects(db, page.rows)
+    const metrics = withMetrics ? await currentMetricsOf(db, page.rows) : undefined
+    return sendPage(reply, page, componentsJson(projects, metrics))
   }
 
   app.get(
@@ -72,7 +76,7 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
         },
         parseListQuery(request.query),
       )
-      return sendComponents(reply, page)
+      return sendComponents(reply, page, true)
     },
   )
 
@@ -123,7 +127,7 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
         },
         parseListQuery(q),
       )
-      return sendComponents(reply, page)
+      return sendComponents(reply, page, true)
     },
   )
 

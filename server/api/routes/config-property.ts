@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import * as properties from '../../domain/config/properties.ts'
+import { requestRescoreOnWeightChange } from '../../domain/metrics/triggers.ts'
 import { mirrorChangedSources } from '../../domain/vulnerabilities/mirror/status.ts'
 import {
   noBody,
@@ -100,6 +101,7 @@ export default function configPropertyRoutes(
         changed,
       )
       await mirrorChangedSources(ctx.db, ctx.enqueue, encryptionKey, changed)
+      await requestRescoreOnWeightChange(ctx.db, ctx.enqueue, changed)
       return updated
     },
   )
@@ -125,6 +127,7 @@ export default function configPropertyRoutes(
         changed,
       )
       await mirrorChangedSources(ctx.db, ctx.enqueue, encryptionKey, changed)
+      await requestRescoreOnWeightChange(ctx.db, ctx.enqueue, changed)
       return results
     },
   )

@@ -13,6 +13,7 @@ import finding from './finding.ts'
 import findingAnalyze from './finding-analyze.ts'
 import licenseGroup from './license-group.ts'
 import license from './license.ts'
+import metrics from './metrics.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import osvEcosystem from './osv-ecosystem.ts'
@@ -81,4 +82,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   violationAnalysis,
   license,
   licenseGroup,
+  metrics,
 }

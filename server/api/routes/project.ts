@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import { requestAggregateMetrics } from '../../domain/metrics/triggers.ts'
 import { projectAccessFor } from '../../domain/projects/access.ts'
 import { CloneBody, requestClone } from '../../domain/projects/clone.ts'
 import { batchDeleteProjects, deleteProject } from '../../domain/projects/delete.ts'
@@ -43,6 +44,8 @@ export default function projectRoutes(app: Api, ctx: AppContext) {
     access: await projectAccessFor(ctx.db, request.principal),
   })
   const access = async (request: FastifyRequest) => (await caller(request)).access
+  /** Parents, tags, activity and deletions change collections' and the portfolio's sums. */
+  const remeasureAggregates = () => requestAggregateMetrics(ctx.db, ctx.enqueue)
 
   app.get(
     '/v1/project',
@@ -253,6 +256,7 @@ export default function projectRoutes(app: Api, ctx: AppContext) {
     async (request, reply) => {
       const input = normaliseProjectInput(request.body ?? {}, { nameRequired: true })
       const view = await createProject(ctx.db, await caller(request), input)
+      await remeasureAggregates()
       return reply.status(201).send(projectJson(view))
     },
   )
@@ -270,7 +274,9 @@ export default function projectRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const input = normaliseProjectInput(request.body ?? {}, { nameRequired: false })
-      return projectJson(await replaceProject(ctx.db, await caller(request), input))
+      const view = await replaceProject(ctx.db, await caller(request), input)
+      await remeasureAggregates()
+      return projectJson(view)
     },
   )
 
@@ -290,6 +296,7 @@ export default function projectRoutes(app: Api, ctx: AppContext) {
       const input = normaliseProjectInput(request.body ?? {}, { nameRequired: false })
       const result = await patchProject(ctx.db, await caller(request), request.params.uuid, input)
       if (result === 'unchanged') throw new HttpError(304)
+      await remeasureAggregates()
       return projectJson(result)
     },
   )
@@ -307,6 +314,7 @@ export default function projectRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply) => {
       await deleteProject(ctx.db, await access(request), request.params.uuid)
+      await remeasureAggregates()
       return reply.status(204).send()
     },
   )
@@ -327,6 +335,7 @@ export default function projectRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply) => {
       await batchDeleteProjects(ctx.db, await access(request), request.body)
+      await remeasureAggregates()
       return reply.status(204).send()
     },
   )

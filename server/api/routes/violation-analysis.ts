@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { VIOLATION_ANALYSIS_STATES } from '../../../common/dt-vocabulary.ts'
 import { ViolationAnalysisShape } from '../../../common/policy-shapes.ts'
 import type { AppContext } from '../../context.ts'
+import { requestMetricsAfterViolationAudit } from '../../domain/metrics/triggers.ts'
 import * as analyses from '../../domain/violations/analysis.ts'
 import {
   bodyUuid,
@@ -75,6 +76,7 @@ export default function violationAnalysisRoutes(app: Api, ctx: AppContext) {
         { component, policyViolation },
         decision,
       )
+      await requestMetricsAfterViolationAudit(ctx, analysis.component_id)
       return violationAnalysisJson(analysis, comments)
     },
   )

@@ -52,6 +52,9 @@ export function normaliseValue(
           `A Task scheduler cadence (${name}) cannot be inferior to one hour.A value of ${number} was provided.`,
         )
       }
+      if (row.group_name === 'risk-score' && number < 0) {
+        throw textError(400, `A risk score weight (${name}) cannot be negative.`)
+      }
       if (name === 'consistency.check.delta.threshold' && (number < 1 || number > 100)) {
         throw textError(
           400,

@@ -89,7 +89,11 @@ export async function listPortfolio(
     search: params.name === undefined ? list.searchText : undefined,
   }
   const defaults = params.name === undefined ? [NAME_ASC, VERSION_DESC] : [VERSION_DESC]
-  return page(db, filter, projectOrder(list, defaults), list, { hierarchy: params.onlyRoot })
+  // 4.13 embeds each project's newest metrics, except when listing one name's versions.
+  return page(db, filter, projectOrder(list, defaults), list, {
+    hierarchy: params.onlyRoot,
+    metrics: params.name === undefined,
+  })
 }
 
 export async function listByTag(
@@ -100,7 +104,10 @@ export async function listByTag(
   list: ListQuery,
 ) {
   const filter = { access, ...flags, tag: tag.trim().toLowerCase(), nameSearch: list.searchText }
-  return page(db, filter, projectOrder(list, [NAME_ASC]), list, { hierarchy: flags.onlyRoot })
+  return page(db, filter, projectOrder(list, [NAME_ASC]), list, {
+    hierarchy: flags.onlyRoot,
+    metrics: true,
+  })
 }
 
 export async function listByClassifier(
@@ -114,7 +121,10 @@ export async function listByClassifier(
     throw textError(400, 'The classifier type specified is not valid.')
   }
   const filter = { access, ...flags, classifier, nameSearch: list.searchText }
-  return page(db, filter, projectOrder(list, [NAME_ASC]), list, { hierarchy: flags.onlyRoot })
+  return page(db, filter, projectOrder(list, [NAME_ASC]), list, {
+    hierarchy: flags.onlyRoot,
+    metrics: true,
+  })
 }
 
 export async function listChildren(
@@ -144,7 +154,7 @@ export async function listChildren(
     search: list.searchText,
   }
   const defaults = params.classifier || params.tag ? [NAME_ASC] : [NAME_ASC, VERSION_DESC]
-  return page(db, filter, projectOrder(list, defaults), list, { hierarchy: true })
+  return page(db, filter, projectOrder(list, defaults), list, { hierarchy: true, metrics: true })
 }
 
 export async function listWithoutDescendantsOf(
@@ -168,7 +178,7 @@ export async function listWithoutDescendantsOf(
 
 export async function getProject(db: Queryable, access: ProjectAccess, uuid: string) {
   const project = await requireProject(db, access, uuid)
-  return projectView(db, project, { hierarchy: true, versions: true })
+  return projectView(db, project, { hierarchy: true, versions: true, metrics: true })
 }
 
 export async function lookupProject(
@@ -180,10 +190,10 @@ export async function lookupProject(
   const row =
     name === undefined ? undefined : await findProjectByNameVersion(db, name, version ?? null)
   const project = await requireAccessible(db, access, row)
-  return projectView(db, project, { versions: true })
+  return projectView(db, project, { versions: true, metrics: true })
 }
 
 export async function latestProject(db: Queryable, access: ProjectAccess, name: string) {
   const project = await requireAccessible(db, access, await findLatestProject(db, name))
-  return projectView(db, project, { versions: true })
+  return projectView(db, project, { versions: true, metrics: true })
 }

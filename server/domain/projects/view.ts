@@ -6,6 +6,8 @@ import {
   type ProjectRef,
   type ProjectRow,
 } from '../../data/projects.ts'
+import { latestProjectMetrics } from '../../data/metrics.ts'
+import type { ProjectMetricsRow } from '../../data/metrics-columns.ts'
 import { propertiesOfProjects, type ProjectPropertyRow } from '../../data/project-properties.ts'
 import { tagsOfProjects } from '../../data/tags.ts'
 
@@ -17,11 +19,14 @@ export interface ProjectView {
   /** Present when the ALL fetch group is loaded: parent reference and shallow children. */
   hierarchy?: { parent: ProjectRef | undefined; children: ProjectRow[] }
   versions?: Array<{ uuid: string; version: string | null; active: boolean }>
+  /** The newest metrics row, when asked for and the project has one. */
+  metrics?: ProjectMetricsRow
 }
 
 export interface ViewOptions {
   hierarchy?: boolean
   versions?: boolean
+  metrics?: boolean
 }
 
 function groupBy<T>(items: T[], key: (item: T) => number) {
@@ -54,6 +59,7 @@ export async function projectViews(
   const versions = options.versions
     ? await versionsByName(db, rows)
     : new Map<string, ProjectView['versions']>()
+  const metrics = options.metrics ? await latestProjectMetrics(db, ids) : undefined
   const tagsById = groupBy(tags, (tag) => Number(tag.project_id))
   const propertiesById = groupBy(properties, (property) => Number(property.project_id))
   const childrenById = groupBy(children, (child) => child.parent_id!)
@@ -71,6 +77,7 @@ export async function projectViews(
         }
       : {}),
     ...(options.versions ? { versions: versions.get(row.name) ?? [] } : {}),
+    ...(metrics?.has(row.id) ? { metrics: metrics.get(row.id) } : {}),
   }))
 }
 
