@@ -188,8 +188,8 @@ describe('paths', () => {
     expect(areaPath([0, 10], [1, 2], [5, 6])).toBe('M0 1L10 2L10 6L0 5Z')
   })
 
-  it('rounds to hundredths to keep the markup short', () => {
-    expect(linePath([[1 / 3, 2 / 3]])).toBe('M0.33 0.67')
+  it('rounds to tenths to keep the markup short', () => {
+    expect(linePath([[1 / 3, 2 / 3]])).toBe('M0.3 0.7')
   })
 })
 

@@ -161,7 +161,8 @@ export function sampleIndices(length: number, max: number): number[] {
   return indices
 }
 
-const round = (value: number) => Math.round(value * 100) / 100
+/** Tenths are finer than any screen shows in the 1000-unit plots, and keep the markup short. */
+const round = (value: number) => Math.round(value * 10) / 10
 
 /** An SVG path through the points; empty when there are none. */
 export function linePath(points: readonly (readonly [number, number])[]): string {
