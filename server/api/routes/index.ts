@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
+import badge from './badge.ts'
 import bom from './bom.ts'
 import analysis from './analysis.ts'
 import calculator from './calculator.ts'
@@ -83,4 +84,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   license,
   licenseGroup,
   metrics,
+  badge,
 }
