@@ -39,11 +39,11 @@ export interface ChartSeries {
 
 export type ValueFormat = (value: number) => string
 
-/** Precise-to-the-second dates for tables and tooltips, round ones for axis ticks. */
+/** Dates with their time (`full`) for tables and tooltips, round ones for axis ticks. */
 export type TimeFormat = (value: number, unit: 'hour' | 'day' | 'month' | 'year' | 'full') => string
 
 /** Per language: an Intl formatter takes milliseconds to build, a page asks for dozens. */
-function memoByLocale<T>(make: (locale: string) => T): (locale: string) => T {
+export function memoByLocale<T>(make: (locale: string) => T): (locale: string) => T {
   const made = new Map<string, T>()
   return (locale) => {
     let value = made.get(locale)
