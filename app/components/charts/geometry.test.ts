@@ -101,6 +101,18 @@ describe('timeTicks', () => {
     expect(ticks.length).toBeGreaterThan(2)
   })
 
+  it('uses minutes within an hour', () => {
+    const { unit, ticks } = timeTicks(start, start + 20 * 60_000, 5)
+    expect(unit).toBe('hour')
+    expect(ticks).toEqual([
+      Date.UTC(2025, 0, 1, 9, 30),
+      Date.UTC(2025, 0, 1, 9, 35),
+      Date.UTC(2025, 0, 1, 9, 40),
+      Date.UTC(2025, 0, 1, 9, 45),
+      Date.UTC(2025, 0, 1, 9, 50),
+    ])
+  })
+
   it('handles no span and an empty range', () => {
     expect(timeTicks(start, start)).toEqual({ ticks: [start], unit: 'day' })
     expect(timeTicks(start, start - 1).ticks).toEqual([])

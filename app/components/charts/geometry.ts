@@ -61,7 +61,13 @@ const DAY = 24 * HOUR
 
 type TimeUnit = { kind: 'ms'; size: number } | { kind: 'month'; size: number }
 
+const MINUTE = 60_000
+
 const TIME_UNITS: TimeUnit[] = [
+  { kind: 'ms', size: MINUTE },
+  { kind: 'ms', size: 5 * MINUTE },
+  { kind: 'ms', size: 15 * MINUTE },
+  { kind: 'ms', size: 30 * MINUTE },
   { kind: 'ms', size: HOUR },
   { kind: 'ms', size: 3 * HOUR },
   { kind: 'ms', size: 6 * HOUR },

@@ -52,6 +52,7 @@ export function TimeSeriesChart({
   emptyText,
   markers = [],
   height = 200,
+  integerValues = true,
   minValue = 0,
   legend = true,
 }: {
@@ -70,6 +71,8 @@ export function TimeSeriesChart({
   /** Shown inside the plot when there are no samples. */
   emptyText?: string
   markers?: readonly TimeMarker[]
+  /** Counts (the default) get whole-number ticks; set false for fractions (scores, shares). */
+  integerValues?: boolean
   /** The plot's height in CSS pixels (4.13's charts are 200 px high). */
   height?: number
   /** The value axis starts here (0 unless a series may go below). */
@@ -83,7 +86,7 @@ export function TimeSeriesChart({
     mode === 'stacked'
       ? stackedMax(values)
       : values.flat().reduce((max, value) => (value > max ? value : max), minValue)
-  const yAxis = niceTicks(minValue, top, { count: 4, integer: top >= 4 })
+  const yAxis = niceTicks(minValue, top, { count: 4, integer: integerValues })
   const y = linearScale([yAxis.min, yAxis.max], [PLOT, 0])
 
   const first = x[0] ?? 0
