@@ -16,7 +16,7 @@ import { seed } from './domain/system/seed.ts'
 import { requestFullLicenseResolution } from './domain/licenses/resolution.ts'
 import { apiPlugin } from './http/api.ts'
 import { injectFetch, remoteFetch } from './http/api-fetch.ts'
-import { consolePlugin, type ApiFetch } from './http/console.ts'
+import { consolePlugin, type ApiFetch, type ConsoleOidcSettings } from './http/console.ts'
 import { errorHandler } from './http/error-handler.ts'
 import {
   connectionOptions,
@@ -26,6 +26,8 @@ import {
 import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
 import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
+import { ldapSettings } from './domain/ldap/settings.ts'
+import { scheduleLdapSync } from './domain/ldap/sync.ts'
 import { scheduleMetrics } from './domain/metrics/triggers.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
@@ -180,6 +182,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
           maxEntries: env.LOOKOUT_METRICS_CACHE_ENTRIES,
           logEveryMs: env.LOOKOUT_METRICS_CACHE_LOG_MS,
         },
+        oidc: consoleOidcSettings(env),
       }),
     )
   }
@@ -194,6 +197,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         encryptionKey: encryptionKey!,
         dataDir: env.LOOKOUT_DATA_DIR,
         serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
+        ldap: ldapSettings(env),
       }),
       identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
@@ -226,6 +230,24 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         )
         scheduleMetrics(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'metrics scheduling failed'),
+        )
+      }, MIRROR_SCHEDULE_TICK_MS).unref(),
+    )
+  }
+
+  if (
+    roles.has('worker') &&
+    ctx &&
+    ldapSettings(env).configured &&
+    env.LOOKOUT_LDAP_SYNC_SCHEDULE
+  ) {
+    // As 4.13's LdapSyncTask: ten seconds after start-up, then on its cadence.
+    const { db: ldapDb, enqueue } = ctx
+    await scheduleLdapSync(ldapDb, enqueue, { atStartup: true })
+    timers.push(
+      setInterval(() => {
+        scheduleLdapSync(ldapDb, enqueue, { atStartup: false }).catch((error) =>
+          logger.error({ err: error }, 'LDAP sync scheduling failed'),
         )
       }, MIRROR_SCHEDULE_TICK_MS).unref(),
     )
@@ -274,5 +296,17 @@ function fileSecret(dataDir: string): string {
     const secret = generateSecret()
     fs.writeFileSync(file, secret, { mode: 0o600 })
     return secret
+  }
+}
+
+/** The console offers OpenID Connect sign-in when it knows the issuer and its client. */
+function consoleOidcSettings(env: Env): ConsoleOidcSettings | undefined {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) return undefined
+  return {
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    scope: env.OIDC_SCOPE,
+    buttonText: env.OIDC_LOGIN_BUTTON_TEXT,
   }
 }

@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './support/fixtures.ts'
-import { measurePortfolio, seedTeamProject } from './support/metrics.ts'
+import { measurePortfolio, seedTeamProject } from './support/portfolio-metrics.ts'
 
 test('without JavaScript: the dashboard’s charts, their tables, the period and the refresh', async ({
   page,

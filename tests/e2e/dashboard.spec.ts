@@ -11,7 +11,7 @@ import {
   joinTeam,
   measurePortfolio,
   seedTeamProject,
-} from './support/metrics.ts'
+} from './support/portfolio-metrics.ts'
 
 /** A figure of the Portfolio statistics card by its label. */
 function statistic(page: Page, label: string) {

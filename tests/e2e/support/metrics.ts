@@ -1,102 +1,84 @@
-import { apiFor } from './api.ts'
-import {
-  assignVulnerability,
-  CVSS_V3,
-  seedComponent,
-  seedInternalVulnerability,
-  uniqueVulnPrefix,
-} from './vulnerabilities.ts'
+import { randomBytes } from 'node:crypto'
+import { apiFor, createProject } from './api.ts'
+import { uploadBomAndWait } from './list-data.ts'
+import { uniqueVulnPrefix, seedInternalVulnerability } from './vulnerabilities.ts'
 
-/** Portfolio figures as the API gives them to a reader, and a wait for them to be measured. */
-
-async function adminCall(
-  baseUrl: string,
-  method: 'GET' | 'PUT' | 'POST',
-  path: string,
-  json?: unknown,
-) {
-  const api = apiFor(baseUrl)
-  const token = await api.adminToken()
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${text}`)
-  return text ? (JSON.parse(text) as unknown) : undefined
-}
-
-export async function createTeam(baseUrl: string, name: string) {
-  return (await adminCall(baseUrl, 'PUT', '/api/v1/team', { name })) as { uuid: string }
-}
-
-export async function joinTeam(baseUrl: string, username: string, teamUuid: string) {
-  await adminCall(baseUrl, 'POST', `/api/v1/user/${username}/membership`, { uuid: teamUuid })
-}
-
-export async function enablePortfolioAcl(baseUrl: string) {
-  await adminCall(baseUrl, 'POST', '/api/v1/configProperty', {
-    groupName: 'access-management',
-    propertyName: 'acl.enabled',
-    propertyValue: 'true',
-  })
+interface Measured {
+  uuid: string
+  name: string
+  metrics?: Record<string, number>
 }
 
 /**
- * A project only `teamUuid` may see under portfolio ACL, with one component carrying one
- * critical finding and `lows` low ones (internal vulnerabilities assigned through the API).
+ * A project measured the whole way through: internal vulnerabilities (one critical, one high),
+ * a BOM whose two libraries they affect and one they do not, uploaded and analysed by the
+ * server, and its metrics computed by the engine. Expected: critical 1, high 1, risk score 15,
+ * 3 components of which 2 vulnerable, 2 findings. With a parent, it is that project's child.
  */
-export async function seedTeamProject(baseUrl: string, teamUuid: string | undefined, lows: number) {
-  const prefix = uniqueVulnPrefix()
-  const project = (await adminCall(baseUrl, 'PUT', '/api/v1/project', {
-    name: `metrics-${prefix}`,
-    version: '1.0',
-    active: true,
-    accessTeams: teamUuid ? [{ uuid: teamUuid }] : [],
-  })) as { uuid: string; name: string }
-  const component = await seedComponent(baseUrl, project.uuid, `lib-${prefix.toLowerCase()}`)
-  const severities = [CVSS_V3.critical, ...Array<string>(lows).fill(CVSS_V3.low)]
-  for (const [index, vector] of severities.entries()) {
-    await addFinding(baseUrl, component.uuid, `${prefix}-${index}`, vector)
+export async function seedMeasuredProject(baseUrl: string, parentUuid?: string) {
+  const prefix = randomBytes(3).toString('hex')
+  const names = {
+    critical: `gateway-${prefix}`,
+    high: `parser-${prefix}`,
+    clean: `logger-${prefix}`,
   }
-  return { prefix, project, component }
-}
-
-export async function addFinding(
-  baseUrl: string,
-  componentUuid: string,
-  vulnId: string,
-  vector: string = CVSS_V3.low,
-) {
-  await seedInternalVulnerability(baseUrl, {
-    vulnId,
-    title: `Flaw ${vulnId}`,
-    cvssV3Vector: vector,
+  const range = (name: string) => ({
+    identityType: 'PURL',
+    identity: `pkg:npm/${name}`,
+    versionType: 'RANGE',
+    versionStartIncluding: '1.0.0',
+    versionEndExcluding: '2.0.0',
   })
-  await assignVulnerability(baseUrl, vulnId, componentUuid)
-}
-
-export interface PortfolioNow {
-  projects: number
-  vulnerabilities: number
-  critical: number
-  low: number
-}
-
-/** Asks for a full measurement and waits until the administrator's figures satisfy `ready`. */
-export async function measurePortfolio(baseUrl: string, ready: (now: PortfolioNow) => boolean) {
-  await adminCall(baseUrl, 'GET', '/api/v1/metrics/portfolio/refresh')
-  const deadline = Date.now() + 45_000
-  for (;;) {
-    const now = (await adminCall(baseUrl, 'GET', '/api/v1/metrics/portfolio/current')) as
-      PortfolioNow | undefined
-    if (now && ready(now)) return now
-    if (Date.now() > deadline)
-      throw new Error(`portfolio metrics never got ready: ${JSON.stringify(now)}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+  const vulnPrefix = uniqueVulnPrefix()
+  await seedInternalVulnerability(baseUrl, {
+    vulnId: `${vulnPrefix}-crit`,
+    title: 'Remote code execution in the gateway',
+    severity: 'CRITICAL',
+    affectedComponents: [range(names.critical)],
+  })
+  await seedInternalVulnerability(baseUrl, {
+    vulnId: `${vulnPrefix}-high`,
+    title: 'Prototype pollution in the parser',
+    severity: 'HIGH',
+    affectedComponents: [range(names.high)],
+  })
+  const project = await createProject(baseUrl, { name: `measured-${prefix}`, parentUuid })
+  const library = (name: string) => ({
+    type: 'library',
+    name,
+    version: '1.2.0',
+    purl: `pkg:npm/${name}@1.2.0`,
+  })
+  const bom = {
+    bomFormat: 'CycloneDX',
+    specVersion: '1.5',
+    version: 1,
+    components: Object.values(names).map(library),
   }
+  await uploadBomAndWait(baseUrl, project.uuid, Buffer.from(JSON.stringify(bom)))
+  const measured = await waitForMetrics(
+    baseUrl,
+    project.uuid,
+    (metrics) => metrics.vulnerableComponents === 2,
+  )
+  return { project: measured, names, vulnPrefix }
+}
+
+/** Polls the project until its embedded metrics satisfy `done` (analysis and metrics are jobs). */
+export async function waitForMetrics(
+  baseUrl: string,
+  uuid: string,
+  done: (metrics: Record<string, number>) => boolean,
+) {
+  const api = apiFor(baseUrl)
+  const token = await api.adminToken()
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/v1/project/${uuid}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const project = (await response.json()) as Measured
+    if (project.metrics && done(project.metrics)) return project
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error('the project was not measured in 30 s')
 }

@@ -1,0 +1,29 @@
+import type { Team } from '~/api/access.server.ts'
+import { pageInMemory } from '~/components/list-kit/in-memory.server.ts'
+import { listParamsSchema } from '~/components/list-kit/url-state.ts'
+
+/** The Teams list's URL: search by name, sort by any column, paging. */
+export const TeamListParamsSchema = listParamsSchema(['name', 'apiKeys', 'members'])
+type TeamListParams = ReturnType<typeof TeamListParamsSchema.parse>
+
+/** Members of every kind, as 4.13 counts them (managed + LDAP + OpenID Connect). */
+export const memberCount = (team: Team) =>
+  team.managedUsers.length + team.ldapUsers.length + team.oidcUsers.length
+
+/** The page of teams the list shows. */
+export function pageTeams(teams: readonly Team[], params: TeamListParams) {
+  const rows = teams.map((team) => ({
+    uuid: team.uuid,
+    name: team.name,
+    apiKeys: team.apiKeys.length,
+    members: memberCount(team),
+  }))
+  return pageInMemory(rows, params, {
+    searchIn: (row) => [row.name],
+    sortBy: {
+      name: (row) => row.name,
+      apiKeys: (row) => row.apiKeys,
+      members: (row) => row.members,
+    },
+  })
+}
