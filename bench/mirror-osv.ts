@@ -34,7 +34,7 @@ import type { Database } from '../server/db/database.ts'
 import { startOsvFake } from '../tests/support/fakes/osv.ts'
 import { createScratchDatabase } from '../tests/support/test-database.ts'
 import { generatedAdvisory } from '../tests/support/osv-records.ts'
-import { bundleBenchServer } from './support.ts'
+import { bundleBenchServer, peakRssMiB, resetPeakRss } from './support.ts'
 
 const SCRIPT = new URL(import.meta.url).pathname
 const RECORDS = Number(process.env.BENCH_OSV_RECORDS ?? 20_000)
@@ -244,24 +244,6 @@ async function writeDirectoryZip(file: string, folder: string): Promise<number> 
   zip.end()
   await new Promise<void>((resolve, reject) => out.on('finish', resolve).on('error', reject))
   return names.length
-}
-
-/** Linux resets VmHWM (the peak RSS) when 5 is written to clear_refs. */
-function resetPeakRss() {
-  try {
-    fs.writeFileSync('/proc/self/clear_refs', '5')
-  } catch {
-    // elsewhere the peak covers the whole process
-  }
-}
-
-function peakRssMiB() {
-  try {
-    const status = fs.readFileSync('/proc/self/status', 'utf8')
-    return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024
-  } catch {
-    return process.resourceUsage().maxRSS / 1024
-  }
 }
 
 /** The scratch PostgreSQL database of one of a run's two stores, when running on PostgreSQL. */

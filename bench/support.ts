@@ -161,3 +161,22 @@ export async function bundleBenchServer(
   })
   return outfile
 }
+
+/** Linux resets VmHWM (the peak RSS) when 5 is written to clear_refs. */
+export function resetPeakRss() {
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5')
+  } catch {
+    // elsewhere the peak covers the whole process
+  }
+}
+
+/** The process's peak RSS (Linux: since the last resetPeakRss). */
+export function peakRssMiB() {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8')
+    return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024
+  } catch {
+    return process.resourceUsage().maxRSS / 1024
+  }
+}

@@ -111,6 +111,18 @@ violations AS (
   ) x
   GROUP BY x.component_id
 ),
+-- The components whose counters may differ from zero now or at their last measurement, and
+-- those never measured: every other one counts nothing, as its current row says.
+touched AS MATERIALIZED (
+  SELECT component_id FROM vulns UNION SELECT component_id FROM suppressions
+  UNION SELECT component_id FROM violations
+  UNION SELECT d.component_id FROM dependency_metrics d
+    WHERE d.project_id = ANY($1::bigint[]) AND d.last_occurrence IS NULL
+      AND (d.vulnerabilities > 0 OR d.suppressed > 0 OR d.policy_violations_total > 0)
+  UNION SELECT c.id FROM component c
+    WHERE c.project_id = ANY($1::bigint[]) AND NOT EXISTS (SELECT 1 FROM dependency_metrics d
+      WHERE d.component_id = c.id AND d.last_occurrence IS NULL)
+),
 counts AS (
   SELECT c.id AS component_id, c.project_id, c.last_inherited_risk_score AS old_score,
     COALESCE(vu.critical, 0) AS critical, COALESCE(vu.high, 0) AS high,
@@ -128,13 +140,14 @@ counts AS (
     COALESCE(vi.policy_violations_total - vi.policy_violations_audited, 0)
       AS policy_violations_unaudited,
     ${violationTypeColumns}
-  FROM component c
+  FROM touched
+  JOIN component c ON c.id = touched.component_id
   LEFT JOIN vulns vu ON vu.component_id = c.id
   LEFT JOIN suppressions su ON su.component_id = c.id
   LEFT JOIN violations vi ON vi.component_id = c.id
-  WHERE c.project_id = ANY($1::bigint[])
 ),
 scored AS (SELECT counts.*, (${riskScore('counts', 2)}) AS score FROM counts)`
+
 
 const rowOf = (alias: string, score: string) =>
   `ROW(${qualified(alias, COUNTER_COLUMNS)}, ${alias}.${score})`
@@ -153,6 +166,13 @@ export async function measureComponents(
 ) {
   await tx.query(
     `WITH ${COMPONENT_COUNTS},
+    changed AS (
+      SELECT k.*, d.id AS current_id FROM scored k
+      LEFT JOIN dependency_metrics d
+        ON d.component_id = k.component_id AND d.last_occurrence IS NULL
+      WHERE d.id IS NULL
+        OR ${rowOf('d', 'inherited_risk_score')} IS DISTINCT FROM ${rowOf('k', 'score')}
+    ),
     measured AS (
       SELECT project_id, max(last_occurrence) AS at FROM project_metrics
       WHERE project_id = ANY($1::bigint[]) GROUP BY project_id
@@ -160,25 +180,24 @@ export async function measureComponents(
     closed AS (
       UPDATE dependency_metrics d
       SET last_occurrence = GREATEST(d.first_occurrence, COALESCE(m.at, d.first_occurrence))
-      FROM scored k LEFT JOIN measured m ON m.project_id = k.project_id
-      WHERE d.component_id = k.component_id AND d.last_occurrence IS NULL
-        AND ${rowOf('d', 'inherited_risk_score')} IS DISTINCT FROM ${rowOf('k', 'score')}
-      RETURNING d.component_id
+      FROM changed k LEFT JOIN measured m ON m.project_id = k.project_id
+      WHERE d.id = k.current_id
+      RETURNING d.id
     ),
     scores AS (
       UPDATE component c SET last_inherited_risk_score = k.score
-      FROM scored k
-      WHERE c.id = k.component_id AND COALESCE(k.old_score, 0) <> k.score
+      FROM changed k
+      WHERE c.project_id = ANY($1::bigint[]) AND c.id = k.component_id
+        AND COALESCE(k.old_score, 0) <> k.score
       RETURNING c.id
     )
     INSERT INTO dependency_metrics
       (component_id, project_id, ${COUNTER_COLUMNS.join(', ')}, inherited_risk_score,
        first_occurrence)
     SELECT k.component_id, k.project_id, ${qualified('k', COUNTER_COLUMNS)}, k.score, $7
-    FROM scored k
-    WHERE k.component_id IN (SELECT component_id FROM closed)
-      OR NOT EXISTS (SELECT 1 FROM dependency_metrics d
-        WHERE d.component_id = k.component_id AND d.last_occurrence IS NULL)`,
+    FROM changed k
+    -- Naming closed here makes it run before a component's new current row goes in.
+    WHERE k.current_id IS NULL OR k.current_id IN (SELECT id FROM closed)`,
     [projectIds, ...weightParams(weights), at],
   )
 }
@@ -230,7 +249,8 @@ async function writeProjectRows(tx: Queryable, withScored: string, params: unkno
 
 /**
  * Project rows of projects $1 that hold components (§4.3): the sums of their components' current
- * rows, the number of components and of those with a vulnerability. Run after measureComponents.
+ * rows (those counting something), the number of components and of those with a vulnerability.
+ * Run after measureComponents.
  */
 export function measureProjects(
   tx: Queryable,
@@ -241,11 +261,13 @@ export function measureProjects(
   return writeProjectRows(
     tx,
     `agg AS (
-      SELECT p.id AS project_id, p.collection_logic, count(d.id)::int AS components,
+      SELECT p.id AS project_id, p.collection_logic,
+        (SELECT count(*) FROM component c WHERE c.project_id = p.id)::int AS components,
         count(d.id) FILTER (WHERE d.vulnerabilities > 0)::int AS vulnerable_components,
         ${summed('d', COUNTER_COLUMNS)}
       FROM project p
       LEFT JOIN dependency_metrics d ON d.project_id = p.id AND d.last_occurrence IS NULL
+        AND (d.vulnerabilities > 0 OR d.suppressed > 0 OR d.policy_violations_total > 0)
       WHERE p.id = ANY($1::bigint[])
       GROUP BY p.id, p.collection_logic
     ),
@@ -437,4 +459,9 @@ export async function findVersionOf(db: Queryable, uuid: string, version: string
     [uuid, version],
   )
   return rows[0] && Number(rows[0].id)
+}
+
+/** PGlite runs no autovacuum: a full run leaves fresh statistics for the plans of the next ones. */
+export async function analyzeMetricsTables(db: Queryable) {
+  await db.query('ANALYZE dependency_metrics, project_metrics, portfolio_metrics')
 }

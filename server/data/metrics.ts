@@ -153,7 +153,7 @@ export async function scopedPortfolioMetrics(
        WINDOW o AS (ORDER BY t ROWS UNBOUNDED PRECEDING)
      )
      SELECT ${PORTFOLIO_SELECT} FROM states x WHERE x.last_occurrence >= $1
-     ORDER BY x.last_occurrence ${latest ? 'DESC LIMIT 1' : ''}`,
+     ORDER BY x.first_occurrence ${latest ? "DESC LIMIT 1" : ""}`,
     [latest ? new Date(0) : since, scope.onlyLatest, ...access.params],
   )
   return rows

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
 import acl from './acl.ts'
+import badge from './badge.ts'
 import bom from './bom.ts'
 import analysis from './analysis.ts'
 import calculator from './calculator.ts'
@@ -89,4 +90,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   license,
   licenseGroup,
   metrics,
+  badge,
 }

@@ -1,5 +1,6 @@
 import type { RiskWeights } from '../../../common/metrics-shapes.ts'
 import {
+  analyzeMetricsTables,
   collectionsDeepestFirst,
   findMeasuredProject,
   lockMetrics,
@@ -109,6 +110,7 @@ export async function measureEverything(db: Database, options: FullRunOptions = 
     after = page.at(-1)!.id
   }
   const { collections } = await measureAggregates(db, weights)
+  await analyzeMetricsTables(db)
   return { projects, components, collections }
 }
 
