@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test'
 import { createUser } from './support/api.ts'
 import { startFreshServer } from './support/fresh-server.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
-import { ossIndexPort } from './support/offline-services.ts'
 import { releaseAdmin } from './support/list-data.ts'
 import {
   addFinding,
@@ -27,11 +26,7 @@ test('the dashboard draws each reader’s own portfolio, per period, and refresh
 }) => {
   test.slow()
   // A long cache life: a figure that changes before it runs out proves the cache was emptied.
-  const server = await startFreshServer({
-    LOOKOUT_METRICS_CACHE_TTL_MS: '600000',
-    // New components are analysed at once; the loopback OSS Index answers without the internet.
-    LOOKOUT_OSSINDEX_URL: `http://127.0.0.1:${ossIndexPort()}`,
-  })
+  const server = await startFreshServer({ LOOKOUT_METRICS_CACHE_TTL_MS: '600000' })
   try {
     const base = server.baseUrl
     await releaseAdmin(base)

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { ossIndexPort } from './offline-services.ts'
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,6 +49,8 @@ async function launch(dataDir: string, port: number, extraEnv: Record<string, st
       LOG_LEVEL: 'warn',
       // Mirrors run only when a test asks (they would reach the internet on their own schedule).
       LOOKOUT_MIRROR_SCHEDULE: 'false',
+      // Analyses ask the run's loopback OSS Index, never the internet (it would hold the worker).
+      LOOKOUT_OSSINDEX_URL: `http://127.0.0.1:${ossIndexPort()}`,
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
