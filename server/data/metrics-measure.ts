@@ -121,7 +121,8 @@ touched AS MATERIALIZED (
       AND (d.vulnerabilities > 0 OR d.suppressed > 0 OR d.policy_violations_total > 0)
   UNION SELECT c.id FROM component c
     WHERE c.project_id = ANY($1::bigint[]) AND NOT EXISTS (SELECT 1 FROM dependency_metrics d
-      WHERE d.component_id = c.id AND d.last_occurrence IS NULL)
+      WHERE d.project_id = ANY($1::bigint[]) AND d.last_occurrence IS NULL
+        AND d.component_id = c.id)
 ),
 counts AS (
   SELECT c.id AS component_id, c.project_id, c.last_inherited_risk_score AS old_score,
@@ -156,20 +157,21 @@ const rowOf = (alias: string, score: string) =>
  * Measures the components of the projects (§4.2) at `at`. A component whose counters equal its
  * current row's keeps that row (nothing is written); otherwise the current row ends at the
  * project's previous measurement and a new one starts. Components whose risk score changed get
- * it as lastInheritedRiskScore (a score of 0 is not written over an absent one).
+ * it as lastInheritedRiskScore (a score of 0 is not written over an absent one). Answers how many
+ * rows it wrote.
  */
 export async function measureComponents(
   tx: Queryable,
   projectIds: readonly number[],
   weights: RiskWeights,
   at: Date,
-) {
-  await tx.query(
+): Promise<number> {
+  const rows = await tx.query<{ rows: number }>(
     `WITH ${COMPONENT_COUNTS},
     changed AS (
       SELECT k.*, d.id AS current_id FROM scored k
-      LEFT JOIN dependency_metrics d
-        ON d.component_id = k.component_id AND d.last_occurrence IS NULL
+      LEFT JOIN dependency_metrics d ON d.project_id = ANY($1::bigint[])
+        AND d.last_occurrence IS NULL AND d.component_id = k.component_id
       WHERE d.id IS NULL
         OR ${rowOf('d', 'inherited_risk_score')} IS DISTINCT FROM ${rowOf('k', 'score')}
     ),
@@ -190,16 +192,19 @@ export async function measureComponents(
       WHERE c.project_id = ANY($1::bigint[]) AND c.id = k.component_id
         AND COALESCE(k.old_score, 0) <> k.score
       RETURNING c.id
+    ),
+    written AS (
+      INSERT INTO dependency_metrics
+        (component_id, project_id, ${COUNTER_COLUMNS.join(', ')}, inherited_risk_score,
+         first_occurrence)
+      SELECT k.component_id, k.project_id, ${qualified('k', COUNTER_COLUMNS)}, k.score, $7
+      FROM changed k
+      RETURNING 1
     )
-    INSERT INTO dependency_metrics
-      (component_id, project_id, ${COUNTER_COLUMNS.join(', ')}, inherited_risk_score,
-       first_occurrence)
-    SELECT k.component_id, k.project_id, ${qualified('k', COUNTER_COLUMNS)}, k.score, $7
-    FROM changed k
-    -- Naming closed here makes it run before a component's new current row goes in.
-    WHERE k.current_id IS NULL OR k.current_id IN (SELECT id FROM closed)`,
+    SELECT count(*)::int AS rows FROM written`,
     [projectIds, ...weightParams(weights), at],
   )
+  return rows[0]!.rows
 }
 
 const PROJECT_COLUMNS = ['components', 'vulnerable_components', ...COUNTER_COLUMNS]
@@ -211,7 +216,9 @@ const latestProjectRow = (projectId: string) =>
 /**
  * Writes project rows from CTE `scored` (project_id, collection_logic, the project columns,
  * score) at $7: the newest row of a project with the same values only moves its last_occurrence;
- * a change (or a changed collection logic) adds a row. Answers the projects that got a new row.
+ * a change (or a changed collection logic) adds a row. A changed score becomes the project's
+ * lastInheritedRiskScore (0 is not written over an absent one). Answers the projects that got a
+ * new row.
  */
 async function writeProjectRows(tx: Queryable, withScored: string, params: unknown[]) {
   const same = (alias: string, score: string) =>
@@ -231,7 +238,7 @@ async function writeProjectRows(tx: Queryable, withScored: string, params: unkno
     scores AS (
       UPDATE project p SET last_inherited_risk_score = k.score
       FROM scored k
-      WHERE p.id = k.project_id AND p.last_inherited_risk_score IS DISTINCT FROM k.score
+      WHERE p.id = k.project_id AND COALESCE(p.last_inherited_risk_score, 0) <> k.score
       RETURNING p.id
     )
     INSERT INTO project_metrics
@@ -385,7 +392,10 @@ export interface MeasurableProject {
   components: number
 }
 
-/** Projects that hold components (not collections) after `afterId`, in id order, with their size. */
+/**
+ * Projects that hold components (not collections) after `afterId`, in id order, with their size
+ * as last measured (counted when never measured): batches need sizes, not exact ones.
+ */
 export async function measurableProjectsAfter(
   db: Queryable,
   afterId: number,
@@ -393,7 +403,9 @@ export async function measurableProjectsAfter(
   includeInactive: boolean,
 ): Promise<MeasurableProject[]> {
   const rows = await db.query<{ id: string; components: number }>(
-    `SELECT p.id, (SELECT count(*) FROM component c WHERE c.project_id = p.id)::int AS components
+    `SELECT p.id, COALESCE((SELECT pm.components FROM project_metrics pm
+         WHERE pm.project_id = p.id ORDER BY pm.last_occurrence DESC, pm.id DESC LIMIT 1),
+       (SELECT count(*) FROM component c WHERE c.project_id = p.id))::int AS components
      FROM project p
      WHERE p.collection_logic IS NULL AND ($3 OR p.active) AND p.id > $1
      ORDER BY p.id LIMIT $2`,
@@ -464,4 +476,19 @@ export async function findVersionOf(db: Queryable, uuid: string, version: string
 /** PGlite runs no autovacuum: a full run leaves fresh statistics for the plans of the next ones. */
 export async function analyzeMetricsTables(db: Queryable) {
   await db.query('ANALYZE dependency_metrics, project_metrics, portfolio_metrics')
+}
+
+/**
+ * Statistics that still describe a much smaller component table lead the planner to scan it in a
+ * loop (quadratic); once `written` rows outgrow what the statistics know, they are taken again.
+ */
+export async function analyzeComponentRowsIfGrown(db: Queryable, written: number) {
+  if (written < 1000) return false
+  const [row] = await db.query<{ known: number }>(
+    `SELECT GREATEST(reltuples, 0)::float8 AS known FROM pg_class
+     WHERE oid = 'dependency_metrics'::regclass`,
+  )
+  if (written < (row?.known ?? 0)) return false
+  await db.query('ANALYZE dependency_metrics')
+  return true
 }
