@@ -26,6 +26,8 @@ import {
 import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
 import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
+import { ldapSettings } from './domain/ldap/settings.ts'
+import { scheduleLdapSync } from './domain/ldap/sync.ts'
 import { scheduleMetrics } from './domain/metrics/triggers.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
@@ -175,6 +177,11 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         mode: env.NODE_ENV,
         sessionSecret: sessionSecret ?? fileSecret(env.LOOKOUT_DATA_DIR),
         secureCookies: env.LOOKOUT_SECURE_COOKIES,
+        metricsCache: {
+          ttlMs: env.LOOKOUT_METRICS_CACHE_TTL_MS,
+          maxEntries: env.LOOKOUT_METRICS_CACHE_ENTRIES,
+          logEveryMs: env.LOOKOUT_METRICS_CACHE_LOG_MS,
+        },
       }),
     )
   }
@@ -189,6 +196,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         encryptionKey: encryptionKey!,
         dataDir: env.LOOKOUT_DATA_DIR,
         serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
+        ldap: ldapSettings(env),
       }),
       identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
@@ -221,6 +229,24 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         )
         scheduleMetrics(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'metrics scheduling failed'),
+        )
+      }, MIRROR_SCHEDULE_TICK_MS).unref(),
+    )
+  }
+
+  if (
+    roles.has('worker') &&
+    ctx &&
+    ldapSettings(env).configured &&
+    env.LOOKOUT_LDAP_SYNC_SCHEDULE
+  ) {
+    // As 4.13's LdapSyncTask: ten seconds after start-up, then on its cadence.
+    const { db: ldapDb, enqueue } = ctx
+    await scheduleLdapSync(ldapDb, enqueue, { atStartup: true })
+    timers.push(
+      setInterval(() => {
+        scheduleLdapSync(ldapDb, enqueue, { atStartup: false }).catch((error) =>
+          logger.error({ err: error }, 'LDAP sync scheduling failed'),
         )
       }, MIRROR_SCHEDULE_TICK_MS).unref(),
     )

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PROPERTY_TYPES } from '../../common/dt-vocabulary.ts'
+import { ProjectMetricsShape } from '../../common/metrics-shapes.ts'
 import type { ApiClient } from './client.server.ts'
 import {
   ContactSchema,
@@ -28,22 +29,8 @@ export const ProjectRowSchema = z
     children: z
       .array(z.object({ uuid: z.string(), active: z.boolean().optional() }).loose())
       .optional(),
-    metrics: z
-      .object({
-        components: z.number().optional(),
-        vulnerabilities: z.number().optional(),
-        critical: z.number().optional(),
-        high: z.number().optional(),
-        medium: z.number().optional(),
-        low: z.number().optional(),
-        unassigned: z.number().optional(),
-        policyViolationsTotal: z.number().optional(),
-        policyViolationsFail: z.number().optional(),
-        policyViolationsWarn: z.number().optional(),
-        policyViolationsInfo: z.number().optional(),
-      })
-      .loose()
-      .optional(),
+    // The latest metrics row, absent until the project was first measured.
+    metrics: ProjectMetricsShape.partial().loose().optional(),
   })
   .loose()
 export type ProjectRow = z.infer<typeof ProjectRowSchema>

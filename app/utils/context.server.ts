@@ -8,7 +8,12 @@ declare module '@remix-run/node' {
     sessionSecret: string
     secureCookies: boolean | undefined
     /** The server's JSON logger for this request. */
-    log?: { error(details: object, message: string): void }
+    log?: {
+      error(details: object, message: string): void
+      info(details: object, message: string): void
+    }
+    /** The console's metric cache settings (LOOKOUT_METRICS_CACHE_*). */
+    metricsCache?: { ttlMs: number; maxEntries: number; logEveryMs: number }
   }
 }
 

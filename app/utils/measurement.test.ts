@@ -16,6 +16,13 @@ describe('measuredRiskScore', () => {
     expect(measuredRiskScore({ metrics: { critical: 0 }, lastInheritedRiskScore: 0 })).toBe(0)
     expect(measuredRiskScore({ metrics: { critical: 1 }, lastInheritedRiskScore: 10 })).toBe(10)
   })
+
+  it('prefers the latest measurement’s score, which is there even for a clean row', () => {
+    expect(measuredRiskScore({ metrics: { inheritedRiskScore: 0 } })).toBe(0)
+    expect(
+      measuredRiskScore({ metrics: { inheritedRiskScore: 15 }, lastInheritedRiskScore: 10 }),
+    ).toBe(15)
+  })
 })
 
 describe('measuredCount', () => {

@@ -1,17 +1,21 @@
 /**
- * Lookout does not analyse vulnerabilities yet, so the API answers no `metrics` and a risk score
- * that is absent (or a placeholder 0 on services). A number is shown only when an analysis
- * produced it; otherwise the screens say "not analysed yet" instead of a zero that reads as a
- * clean result.
+ * A number is shown only once the metrics engine has measured the row; before that the screens
+ * say "not analysed yet" instead of a zero that reads as a clean result.
  */
 export interface MaybeMeasured {
   lastInheritedRiskScore?: number | null
   metrics?: unknown
 }
 
-/** The risk score an analysis measured, or undefined when nothing has been analysed. */
+/**
+ * The risk score of the latest measurement, or undefined when nothing has been measured. The
+ * metrics' own score comes first: the stored last score is never written for a clean row (a 0
+ * does not replace an absent score), yet the row was measured.
+ */
 export function measuredRiskScore(row: MaybeMeasured): number | undefined {
-  if (row.metrics === undefined || row.metrics === null) return undefined
+  if (typeof row.metrics !== 'object' || row.metrics === null) return undefined
+  const score = (row.metrics as { inheritedRiskScore?: unknown }).inheritedRiskScore
+  if (typeof score === 'number') return score
   return row.lastInheritedRiskScore ?? undefined
 }
 

@@ -1,6 +1,7 @@
 import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { LdapEnvSchema } from './ldap-env.ts'
 
 const ROLES = ['console', 'api', 'worker'] as const
 export type Role = (typeof ROLES)[number]
@@ -106,9 +107,14 @@ const EnvSchema = z.object({
   // Analyzer services whose address 4.13 does not make configurable (a proxy, a test double).
   LOOKOUT_OSSINDEX_URL: z.url().optional(),
   LOOKOUT_VULNDB_URL: z.url().optional(),
+  // The console's per-user cache of metric answers (docs/dashboard.md); a TTL of 0 turns it off.
+  LOOKOUT_METRICS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  LOOKOUT_METRICS_CACHE_ENTRIES: z.coerce.number().int().positive().default(1000),
+  LOOKOUT_METRICS_CACHE_LOG_MS: z.coerce.number().int().min(0).default(60_000),
   OIDC_ENABLED: booleanString.default(false),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
+  ...LdapEnvSchema,
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'LOOKOUT_DATA_DIR'> & {

@@ -36,12 +36,12 @@ export function teamApiKeys(db: Queryable, teamIds: number[]) {
 export async function insertApiKey(
   db: Queryable,
   teamId: number,
-  key: { publicId: string; secretHash: string },
+  key: { publicId: string; secretHash: string; expires?: Date | null },
 ): Promise<ApiKeyRow> {
   const rows = await db.query<ApiKeyRow>(
-    `INSERT INTO api_key (public_id, secret_hash) VALUES ($1, $2)
+    `INSERT INTO api_key (public_id, secret_hash, expires) VALUES ($1, $2, $3)
      RETURNING ${RETURNED_COLUMNS}`,
-    [key.publicId, key.secretHash],
+    [key.publicId, key.secretHash, key.expires ?? null],
   )
   const row = rows[0]!
   await db.query('INSERT INTO api_key_team (api_key_id, team_id) VALUES ($1, $2)', [
@@ -65,6 +65,15 @@ export async function setComment(db: Queryable, id: number, comment: string | nu
     `UPDATE api_key SET comment = $2 WHERE id = $1
      RETURNING ${RETURNED_COLUMNS}`,
     [id, comment],
+  )
+  return rows[0]!
+}
+
+export async function setExpires(db: Queryable, id: number, expires: Date | null) {
+  const rows = await db.query<ApiKeyRow>(
+    `UPDATE api_key SET expires = $2 WHERE id = $1
+     RETURNING ${RETURNED_COLUMNS}`,
+    [id, expires],
   )
   return rows[0]!
 }

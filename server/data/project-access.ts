@@ -5,7 +5,10 @@ import type { Queryable } from '../db/database.ts'
  * sees every project; with it, ACCESS_MANAGEMENT or a shared team is needed.
  */
 export interface ProjectAccess {
-  /** undefined: no restriction. Otherwise only projects assigned to one of these teams. */
+  /**
+   * undefined: no restriction. Otherwise only projects assigned to one of these teams; an empty
+   * list (a principal in no team) matches nothing, where 4.13 shows everything (decision 019).
+   */
   teamIds: number[] | undefined
 }
 

@@ -254,6 +254,8 @@ export interface ProjectListFilter {
   excludeInactive?: boolean
   onlyRoot?: boolean
   notAssignedToTeamId?: number
+  /** Only projects whose access teams include this team (the ACL page's team rows). */
+  assignedToTeamId?: number
   /** Case-insensitive substring of the name, or exactly a tag name. */
   search?: string
   /** Case-insensitive substring of the name only. */
@@ -282,6 +284,10 @@ function listWhere(filter: ProjectListFilter, sql: SqlParams) {
   if (filter.notAssignedToTeamId !== undefined) {
     conditions.push(`NOT EXISTS (SELECT 1 FROM project_access_team nat
       WHERE nat.project_id = p.id AND nat.team_id = ${sql.add(filter.notAssignedToTeamId)})`)
+  }
+  if (filter.assignedToTeamId !== undefined) {
+    conditions.push(`EXISTS (SELECT 1 FROM project_access_team aat
+      WHERE aat.project_id = p.id AND aat.team_id = ${sql.add(filter.assignedToTeamId)})`)
   }
   if (filter.tag !== undefined) {
     conditions.push(`EXISTS (SELECT 1 FROM project_tag ftt JOIN tag ft ON ft.id = ftt.tag_id

@@ -20,6 +20,13 @@ export interface ConsoleOptions {
   mode: string
   sessionSecret: string
   secureCookies: boolean | undefined
+  metricsCache?: MetricsCacheSettings
+}
+
+export interface MetricsCacheSettings {
+  ttlMs: number
+  maxEntries: number
+  logEveryMs: number
 }
 
 /** What every Remix loader and action receives as context. */
@@ -28,6 +35,7 @@ export interface ConsoleLoadContext {
   sessionSecret: string
   secureCookies: boolean | undefined
   log: FastifyBaseLogger
+  metricsCache?: MetricsCacheSettings
 }
 
 export async function loadRemixBuild(buildPath: string): Promise<ServerBuild> {
@@ -72,6 +80,7 @@ export function consolePlugin(options: ConsoleOptions) {
         sessionSecret: options.sessionSecret,
         secureCookies: options.secureCookies,
         log: request.log,
+        metricsCache: options.metricsCache,
       }
       const response = await handle(toFetchRequest(request, reply), { ...context })
       return sendFetchResponse(reply, response)

@@ -5,6 +5,7 @@ import {
   purgeExpiredAnalysisCache,
 } from '../domain/analysis/external/cache-purge.ts'
 import { BOM_PROCESS_JOB } from '../domain/bom/jobs.ts'
+import { LDAP_SYNC_ALL_JOB, LDAP_SYNC_USER_JOB } from '../domain/ldap/sync.ts'
 import { VEX_PROCESS_JOB } from '../domain/vex/jobs.ts'
 import { LICENSE_RESOLUTION_JOB } from '../domain/licenses/resolution.ts'
 import {
@@ -18,6 +19,7 @@ import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domai
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
+import { ldapSyncJob, type LdapJobDeps } from './ldap-sync.ts'
 import { licenseResolutionJob } from './license-resolution.ts'
 import {
   aggregateMetricsJob,
@@ -38,7 +40,9 @@ import { mirrorJob, type MirrorJobDeps } from './vulnerability-mirror.ts'
 import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
-export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<string, JobHandler> {
+export function jobHandlers(
+  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps,
+): Record<string, JobHandler> {
   return {
     [MIRROR_JOB]: mirrorJob(deps),
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
@@ -50,6 +54,8 @@ export function jobHandlers(deps: MirrorJobDeps & AnalysisJobDeps): Record<strin
     [LICENSE_RESOLUTION_JOB]: licenseResolutionJob,
     [POLICY_EVALUATION_JOB]: policyEvaluationJob,
     [POLICY_PORTFOLIO_EVALUATION_JOB]: portfolioEvaluationJob,
+    [LDAP_SYNC_ALL_JOB]: ldapSyncJob(deps),
+    [LDAP_SYNC_USER_JOB]: ldapSyncJob(deps),
     [PROJECT_METRICS_JOB]: projectMetricsJob,
     [AGGREGATE_METRICS_JOB]: aggregateMetricsJob,
     [PORTFOLIO_METRICS_JOB]: portfolioMetricsJob,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { apiFor, createProject } from './support/api.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
+import { waitForMetrics } from './support/metrics.ts'
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`
 
@@ -62,9 +63,9 @@ test('a portfolio manager adds a component on the tab, opens it and edits it', a
   )
   const facts = page.getByRole('region', { name: 'Component facts' })
   await expect(facts).toContainText('a'.repeat(64))
-  await expect(page.getByRole('region', { name: 'Component vulnerabilities' })).toContainText(
-    'no measurements yet',
-  )
+  await expect(
+    page.getByRole('region', { name: 'Component vulnerabilities' }).getByRole('img'),
+  ).toHaveAccessibleName('Component vulnerabilities')
   await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: 'View details' }).click()
@@ -213,6 +214,7 @@ test('the BOM and the component list download from the tab', async ({
     purl: 'pkg:npm/tricky@1.0',
   })
   await seedComponent(baseURL!, project.uuid, { name: '=cmd', version: '2.0' })
+  await waitForMetrics(baseURL!, project.uuid, (metrics) => metrics.components === 2)
   await signIn(page, user, `/projects/${project.uuid}/components`)
   await expect(page.getByRole('link', { name: 'Add component' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Remove selected components' })).toHaveCount(0)
@@ -242,9 +244,9 @@ test('the BOM and the component list download from the tab', async ({
   expect(lines[0]).toBe(
     'name,version,group,internal,license,lastInheritedRiskScore,vulnerabilities,purl',
   )
-  // Nothing was analysed yet: risk score and vulnerability count are empty, not 0.
-  expect(lines).toContain("'=cmd,2.0,,false,,,,")
-  expect(lines).toContain('"tricky, ""quoted"" name",1.0,,false,,,,pkg:npm/tricky@1.0')
+  // Measured clean: risk score and vulnerability count are 0.
+  expect(lines).toContain("'=cmd,2.0,,false,,0,0,")
+  expect(lines).toContain('"tricky, ""quoted"" name",1.0,,false,,0,0,pkg:npm/tricky@1.0')
 })
 
 test('without portfolio management the details are read-only', async ({

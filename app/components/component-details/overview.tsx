@@ -1,62 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { FactsSection, type Fact } from '~/components/facts-section.tsx'
 import { Identifier } from '~/components/identifier.tsx'
-import { Measured } from '~/components/measurement.tsx'
-import { measuredCount, measuredRiskScore, type MaybeMeasured } from '~/utils/measurement.ts'
-
-const SEVERITIES = ['critical', 'high', 'medium', 'low', 'unassigned'] as const
-
-const SEVERITY_CLASS: Record<(typeof SEVERITIES)[number], string> = {
-  critical: 'border-l-[#f86c6b]',
-  high: 'border-l-[#fd8c00]',
-  medium: 'border-l-[#ffc107]',
-  low: 'border-l-[#4dbd74]',
-  unassigned: 'border-l-[#777777]',
-}
-
-/**
- * The 4.13 "Component Vulnerabilities" callouts. Until an analysis has produced metrics, every
- * callout says "not analysed yet" rather than a zero that reads as a clean result.
- */
-export function VulnerabilitySummary({ component }: { component: MaybeMeasured }) {
-  const { t } = useTranslation()
-  return (
-    <section aria-labelledby="component-vulnerabilities" className="rounded-lg border bg-card p-5">
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="component-vulnerabilities" className="text-lg font-semibold">
-          {t('componentDetails.overview.vulnerabilities')}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          {t('componentDetails.overview.lastMeasurement')}:{' '}
-          {t('componentDetails.overview.noMeasurements')}
-        </p>
-      </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {SEVERITIES.map((severity) => (
-          <div
-            key={severity}
-            className={`flex flex-col gap-1 rounded-md border border-l-4 p-3 ${SEVERITY_CLASS[severity]}`}
-          >
-            <dt className="text-xs uppercase tracking-wide text-muted-foreground">
-              {t(`componentDetails.severity.${severity}`)}
-            </dt>
-            <dd className="text-2xl font-semibold">
-              <Measured value={measuredCount(component.metrics, severity)} />
-            </dd>
-          </div>
-        ))}
-        <div className="flex flex-col gap-1 rounded-md border border-l-4 border-l-primary p-3">
-          <dt className="text-xs uppercase tracking-wide text-muted-foreground">
-            {t('componentDetails.overview.riskScore')}
-          </dt>
-          <dd className="text-2xl font-semibold">
-            <Measured value={measuredRiskScore(component)} />
-          </dd>
-        </div>
-      </dl>
-    </section>
-  )
-}
 
 export interface FactsComponent {
   uuid: string

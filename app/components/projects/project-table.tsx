@@ -5,8 +5,9 @@ import type { ProjectRow } from '~/api/projects.server.ts'
 import { ListTable, Truncated } from '~/components/list-kit/list-table.tsx'
 import { listHref } from '~/components/list-kit/url-state.ts'
 import { Measured } from '~/components/measurement.tsx'
+import { SeverityBar, ViolationBar } from '~/components/metrics/count-bars.tsx'
 import { formatDate } from '~/utils/date.ts'
-import { measuredCount, measuredRiskScore } from '~/utils/measurement.ts'
+import { measuredRiskScore } from '~/utils/measurement.ts'
 import { cn } from '~/utils/misc.ts'
 
 const COLUMNS = [
@@ -29,6 +30,11 @@ const COLUMNS = [
   },
   { key: 'riskScore', labelKey: 'projects.columns.riskScore', sort: 'lastInheritedRiskScore' },
   { key: 'active', labelKey: 'projects.columns.active', sort: 'active' },
+  {
+    key: 'policyViolations',
+    labelKey: 'projects.columns.policyViolations',
+    className: 'hidden 2xl:table-cell',
+  },
   { key: 'vulnerabilities', labelKey: 'projects.columns.vulnerabilities' },
 ]
 
@@ -183,8 +189,11 @@ function ProjectRows({
             <Check aria-label={t('projects.columns.active')} className="size-4" />
           ) : null}
         </td>
+        <td className="hidden px-3 py-2 2xl:table-cell">
+          <ViolationBar metrics={project.metrics} />
+        </td>
         <td className="px-3 py-2">
-          <Measured value={measuredCount(project.metrics, 'vulnerabilities')} />
+          <SeverityBar metrics={project.metrics} />
         </td>
       </tr>
       {children?.map((child) => (

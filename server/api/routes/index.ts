@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { Api } from '../types.ts'
+import acl from './acl.ts'
 import badge from './badge.ts'
 import bom from './bom.ts'
 import analysis from './analysis.ts'
@@ -13,6 +14,7 @@ import event from './event.ts'
 import finding from './finding.ts'
 import findingAnalyze from './finding-analyze.ts'
 import licenseGroup from './license-group.ts'
+import ldap from './ldap.ts'
 import license from './license.ts'
 import metrics from './metrics.ts'
 import mirror from './mirror.ts'
@@ -54,8 +56,10 @@ export const routeFamilies: Record<string, RouteFamily> = {
   session,
   team,
   permission,
+  acl,
   configProperty,
   oidc,
+  ldap,
   event,
   project,
   projectProperty,

@@ -5,7 +5,13 @@ import { withOneTeamDetails, withTeamDetails } from '../../domain/teams/details.
 import * as teams from '../../domain/teams/teams.ts'
 import type { TeamRow } from '../../domain/teams/teams.ts'
 import { hasPermission } from '../../http/access.ts'
-import { accessManagement, anyPrincipal, NoContent, plainText, UuidParams } from '../kit/index.ts'
+import {
+  accessManagement,
+  anyPrincipal,
+  NoContent,
+  plainText,
+  ValidUuidParams,
+} from '../kit/index.ts'
 import { ApiKeyJson, PermissionJson, TeamJson, TeamRefJson } from '../schemas.ts'
 import { apiKeyJson, teamJson } from '../serializers.ts'
 import type { Api } from '../types.ts'
@@ -19,6 +25,9 @@ const TeamName = z
 const KeyParams = z.object({ publicIdOrKey: z.string() })
 const TeamNotFound = plainText('The team could not be found.')
 const KeyNotFound = plainText('The API key could not be found.')
+/** Beyond 4.13 (DT#7316): epoch ms; null or absent means the key never expires. */
+const Expires = z.number().int().min(0).nullish()
+const ExpiryInThePast = plainText(apiKeys.EXPIRY_IN_THE_PAST)
 
 export default function teamRoutes(app: Api, ctx: AppContext) {
   const prefix = ctx.env.LOOKOUT_API_KEY_PREFIX
@@ -83,7 +92,7 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
       schema: {
         tags,
         summary: 'One team',
-        params: UuidParams,
+        params: ValidUuidParams,
         response: { 200: TeamJson, 404: TeamNotFound },
       },
     },
@@ -114,7 +123,8 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Rename a team',
-        body: z.object({ uuid: z.string(), name: TeamName }).loose(),
+        // A missing uuid finds no team (404), as in 4.13, which validates only the name.
+        body: z.object({ uuid: z.string().nullish(), name: TeamName }).loose(),
         response: { 200: TeamJson, 404: TeamNotFound },
       },
     },
@@ -142,16 +152,21 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
   app.put(
     '/v1/team/:uuid/key',
     {
-      config: { access: accessManagement },
+      config: { access: accessManagement, consumes: 'json' },
       schema: {
         tags,
-        summary: 'Generate an API key for a team; the full key is shown only in this answer',
-        params: UuidParams,
-        response: { 201: ApiKeyJson, 404: TeamNotFound },
+        summary:
+          'Generate an API key for a team; the full key is shown only in this answer. Beyond ' +
+          '4.13: an optional body {"expires": epoch ms} makes it stop working then',
+        params: ValidUuidParams,
+        body: z.object({ expires: Expires }).loose().nullish(),
+        response: { 201: ApiKeyJson, 400: ExpiryInThePast, 404: TeamNotFound },
       },
     },
     async (request, reply) => {
-      const { row, clearKey } = await apiKeys.generateTeamKey(ctx, request.params.uuid)
+      const { uuid } = request.params
+      const expires = request.body?.expires
+      const { row, clearKey } = await apiKeys.generateTeamKey(ctx, uuid, expires)
       return reply.status(201).send(apiKeyJson(prefix, row, clearKey))
     },
   )
@@ -192,6 +207,27 @@ export default function teamRoutes(app: Api, ctx: AppContext) {
       const comment = typeof request.body === 'string' ? request.body : ''
       const row = await apiKeys.setKeyComment(ctx, request.params.publicIdOrKey, comment)
       return apiKeyJson(prefix, row)
+    },
+  )
+
+  app.post(
+    '/v1/team/key/:publicIdOrKey/expires',
+    {
+      config: { access: accessManagement, consumes: 'json' },
+      schema: {
+        tags,
+        summary: 'Beyond 4.13: set when an API key expires (epoch ms), or null for never',
+        params: KeyParams,
+        body: z.object({ expires: Expires }).loose(),
+        response: { 200: ApiKeyJson, 400: ExpiryInThePast, 404: KeyNotFound },
+      },
+    },
+    async (request) => {
+      const { publicIdOrKey } = request.params
+      return apiKeyJson(
+        prefix,
+        await apiKeys.setKeyExpiry(ctx, publicIdOrKey, request.body.expires),
+      )
     },
   )
 

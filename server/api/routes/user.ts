@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { NameString, UsernameString } from '../input.ts'
-import { authenticateManagedUser, issueToken } from '../../domain/auth/login.ts'
+import { authenticate, issueToken } from '../../domain/auth/login.ts'
 import { changePasswordWithCredentials } from '../../domain/users/change-password.ts'
 import { withOneUserDetails, withUserDetails } from '../../domain/users/details.ts'
 import * as directory from '../../domain/users/directory.ts'
@@ -69,7 +69,7 @@ export default function userRoutes(app: Api, ctx: AppContext) {
     },
     async (request, reply) => {
       const { username = '', password = '' } = request.body ?? {}
-      const outcome = await authenticateManagedUser(ctx, username, password)
+      const outcome = await authenticate(ctx, username, password)
       reply.type('text/plain; charset=utf-8')
       if (outcome.ok) return reply.send(await issueToken(ctx, outcome.user))
       if (outcome.cause === 'THROTTLED') {

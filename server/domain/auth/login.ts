@@ -6,6 +6,8 @@ import {
   recordFailure,
 } from '../../data/login-throttle.ts'
 import { effectiveUserPermissions, findUser, type UserRow } from '../../data/users.ts'
+import { ldapSettings } from '../ldap/settings.ts'
+import { authenticateLdapUser } from '../ldap/sign-in.ts'
 import { signToken, type IdentityProvider } from './jwt.ts'
 import { spendDummyVerification, verifyPassword } from './passwords.ts'
 
@@ -22,6 +24,24 @@ export const MAX_USERNAME_LENGTH = 255
 /** A name no account can have: too long, or with a NUL (which PostgreSQL text cannot hold). */
 function impossibleUsername(username: string) {
   return username.length > MAX_USERNAME_LENGTH || username.includes('\0')
+}
+
+/**
+ * Alpine's Authenticator: the managed user first; when that fails only for wrong credentials and
+ * LDAP is configured, the directory. The per-account throttle covers both.
+ */
+export async function authenticate(
+  ctx: AppContext,
+  username: string,
+  password: string,
+): Promise<LoginOutcome> {
+  const managed = await authenticateManagedUser(ctx, username, password)
+  const ldap = ldapSettings(ctx.env)
+  if (managed.ok || managed.cause !== 'INVALID_CREDENTIALS' || !ldap.configured) return managed
+  if (impossibleUsername(username)) return managed
+  const outcome = await authenticateLdapUser(ctx, ldap, username, password)
+  if (outcome.ok) await clearFailures(ctx.db, username)
+  return outcome
 }
 
 /** Alpine's managed-user authentication, plus a per-account throttle on repeated failures. */

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts'
 import { apiKeyPermissions, findApiKey, type ApiKeyRow } from '../../data/api-keys.ts'
 import { isTokenRevoked } from '../../data/revoked-tokens.ts'
 import { effectiveUserPermissions, findUser, type UserRow } from '../../data/users.ts'
+import { textError } from '../../lib/errors.ts'
 import { decodeApiKey, secretMatches } from './api-keys.ts'
 import { verifyToken } from './jwt.ts'
 import { KIND_BY_IDP } from './login.ts'
@@ -15,13 +16,23 @@ export interface Credentials {
   jwt?: string
 }
 
-export function credentialsFrom(headers: Record<string, string | string[] | undefined>) {
+export const API_KEY_EXPIRED = 'The API key has expired.'
+
+/**
+ * The credentials of a request. `query` is passed only by the endpoints 4.13 lets take the key
+ * as `?apiKey=` (the badges); the header wins when both are there.
+ */
+export function credentialsFrom(
+  headers: Record<string, string | string[] | undefined>,
+  query?: { apiKey?: unknown },
+) {
   const header = (name: string) => {
     const value = headers[name]
     return Array.isArray(value) ? value[0] : value
   }
   const credentials: Credentials = {}
-  const apiKey = header('x-api-key')
+  const queryKey = typeof query?.apiKey === 'string' ? query.apiKey : undefined
+  const apiKey = header('x-api-key') || queryKey
   if (apiKey) credentials.apiKey = apiKey.trim()
   const cookieToken = /(?:^|;\s*)Authorization-Token=([^;]+)/.exec(header('cookie') ?? '')?.[1]
   const bearer = /^Bearer\s+(.+)$/i.exec(header('authorization') ?? '')?.[1]
@@ -32,7 +43,8 @@ export function credentialsFrom(headers: Record<string, string | string[] | unde
 
 /**
  * Alpine's order: the API key is read first, a JWT (cookie, then bearer) replaces it.
- * Any credential that is present but invalid makes the request unauthenticated.
+ * Any credential that is present but invalid makes the request unauthenticated; an expired API
+ * key (beyond 4.13, DT#7316) throws a 401 that says so.
  * Permissions always come from the database, never from the token.
  */
 export async function resolvePrincipal(
@@ -60,6 +72,9 @@ async function apiKeyPrincipal(ctx: AppContext, key: string): Promise<Principal 
   if (!decoded) return undefined
   const apiKey = await findApiKey(ctx.db, decoded.publicId)
   if (!apiKey || !secretMatches(decoded.secret, apiKey.secret_hash)) return undefined
+  if (apiKey.expires && apiKey.expires.getTime() <= Date.now()) {
+    throw textError(401, API_KEY_EXPIRED)
+  }
   ctx.apiKeyUsage.set(apiKey.public_id, Date.now())
   return {
     kind: 'apiKey',

@@ -96,6 +96,22 @@ export async function listPortfolio(
   })
 }
 
+/** The projects a team is given by the portfolio ACL, whoever asks (GET /acl/team/{uuid}). */
+export async function listAssignedToTeam(
+  db: Queryable,
+  teamId: number,
+  flags: ListFlags,
+  list: ListQuery,
+) {
+  const filter: ProjectListFilter = {
+    access: { teamIds: undefined },
+    assignedToTeamId: teamId,
+    ...flags,
+  }
+  const defaults = [NAME_ASC, VERSION_DESC]
+  return page(db, filter, projectOrder(list, defaults), list, { hierarchy: flags.onlyRoot })
+}
+
 export async function listByTag(
   db: Queryable,
   access: ProjectAccess,

@@ -17,10 +17,20 @@ async function requireKey(ctx: AppContext, publicIdOrKey: string) {
   return key
 }
 
+export const EXPIRY_IN_THE_PAST = 'The expiry date must be in the future.'
+
+/** Beyond 4.13 (DT#7316): epoch ms when a key stops working; null or absent: never. */
+function expiryDate(expires: number | null | undefined, now = Date.now()) {
+  if (expires === undefined || expires === null) return null
+  if (expires <= now) throw textError(400, EXPIRY_IN_THE_PAST)
+  return new Date(expires)
+}
+
 /** A new key for the team; the clear key is returned only here. */
-export async function generateTeamKey(ctx: AppContext, teamUuid: string) {
+export async function generateTeamKey(ctx: AppContext, teamUuid: string, expires?: number | null) {
+  const expiry = expiryDate(expires)
   const team = await requireTeam(ctx.db, teamUuid)
-  const generated = generateApiKey(ctx.env.LOOKOUT_API_KEY_PREFIX)
+  const generated = { ...generateApiKey(ctx.env.LOOKOUT_API_KEY_PREFIX), expires: expiry }
   const row = await ctx.db.transaction((tx) => keys.insertApiKey(tx, team.id, generated))
   return { row, clearKey: generated.key }
 }
@@ -39,6 +49,17 @@ export async function setKeyComment(ctx: AppContext, publicIdOrKey: string, comm
     throw textError(400, 'The comment may not be longer than 255 characters.')
   }
   return keys.setComment(ctx.db, existing.id, comment === '' ? null : comment)
+}
+
+/** Sets or clears when a key expires; an expired key may be given a new date to revive it. */
+export async function setKeyExpiry(
+  ctx: AppContext,
+  publicIdOrKey: string,
+  expires: number | null | undefined,
+) {
+  const expiry = expiryDate(expires)
+  const existing = await requireKey(ctx, publicIdOrKey)
+  return keys.setExpires(ctx.db, existing.id, expiry)
 }
 
 export async function revokeKey(ctx: AppContext, publicIdOrKey: string) {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import { setPassword } from '../../data/users.ts'
-import { authenticateManagedUser } from '../auth/login.ts'
+import { authenticate } from '../auth/login.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import type { ForcedChangeResult } from './managed-users.ts'
 
@@ -11,7 +11,7 @@ export async function changePasswordWithCredentials(
   ctx: AppContext,
   input: { username?: string; password?: string; newPassword?: string; confirmPassword?: string },
 ): Promise<ForcedChangeResult> {
-  const outcome = await authenticateManagedUser(ctx, input.username ?? '', input.password ?? '')
+  const outcome = await authenticate(ctx, input.username ?? '', input.password ?? '')
   let user
   if (outcome.ok) user = outcome.user
   else if (outcome.cause === 'FORCE_PASSWORD_CHANGE') user = outcome.user

@@ -5,9 +5,12 @@ import { Box, ChevronRight, ExternalLink, Network, Search, Settings2 } from 'luc
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { getComponent, listComponentProperties } from '~/api/components.server.ts'
+import { ComponentBreadcrumb } from '~/components/component-details/breadcrumb.tsx'
 import { ComponentDetailsDialog } from '~/components/component-details/details-dialog.tsx'
 import { ComponentTabs } from '~/components/findings/component-tabs.tsx'
-import { ComponentFacts, VulnerabilitySummary } from '~/components/component-details/overview.tsx'
+import { ComponentFacts } from '~/components/component-details/overview.tsx'
+import { MetricsPanel } from '~/components/metrics/metrics-panel.tsx'
+import { SeverityRings } from '~/components/metrics/severity-rings.tsx'
 import {
   CreatePropertyDialog,
   DeleteComponentDialog,
@@ -30,6 +33,7 @@ import {
 import {
   componentAction,
   componentLabel,
+  componentMetrics,
   DIALOGS,
   formValues,
   type DialogName,
@@ -62,7 +66,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const dialog = DIALOGS.find(
     (name) => search.has(name) && (canManage || !MANAGER_DIALOGS.includes(name)),
   )
-  const properties = dialog === 'properties' ? await listComponentProperties(api, uuid) : undefined
+  const [properties, metrics] = await Promise.all([
+    dialog === 'properties' ? listComponentProperties(api, uuid) : undefined,
+    componentMetrics(api, uuid, search),
+  ])
   return json({
     component,
     label: componentLabel(component),
@@ -70,6 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canManage,
     dialog,
     properties,
+    metrics,
     propertyTypes: COMPONENT_PROPERTY_TYPES,
     componentConstraint: getZodConstraint(ComponentFormSchema),
     propertyConstraint: getZodConstraint(PropertyFormSchema),
@@ -80,7 +88,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, MANAGE)
   const t = await getFixedT(request, context)
-  return componentAction(api, context, t, params.uuid ?? '', await request.formData())
+  return componentAction(api, context, t, params.uuid ?? '', await request.formData(), request)
 }
 
 export const meta = titleMeta
@@ -93,39 +101,11 @@ export default function ComponentRoute() {
   const project = component.project
   const page = `/components/${component.uuid}`
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
-  const projectLabel = project.version ? `${project.name} ${project.version}` : project.name
   const references = component.externalReferences ?? []
 
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label={t('componentDetails.breadcrumb')}>
-        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-          <li>
-            <Link to="/projects" className="hover:text-foreground hover:underline">
-              {t('pages.projects')}
-            </Link>
-          </li>
-          <li className="flex items-center gap-1">
-            <ChevronRight aria-hidden className="size-4" />
-            <Link to={`/projects/${project.uuid}`} className="text-primary hover:underline">
-              {projectLabel}
-            </Link>
-          </li>
-          <li className="flex items-center gap-1">
-            <ChevronRight aria-hidden className="size-4" />
-            <Link
-              to={`/projects/${project.uuid}/components`}
-              className="hover:text-foreground hover:underline"
-            >
-              {t('project.tabs.components')}
-            </Link>
-          </li>
-          <li aria-current="page" className="flex items-center gap-1 text-foreground">
-            <ChevronRight aria-hidden className="size-4" />
-            {component.name}
-          </li>
-        </ol>
-      </nav>
+      <ComponentBreadcrumb project={project} name={component.name} />
 
       <header className="flex flex-col gap-4 rounded-lg border bg-card p-5">
         <div className="flex flex-wrap items-center gap-3">
@@ -161,6 +141,11 @@ export default function ComponentRoute() {
         {component.description ? (
           <p className="max-w-prose text-sm text-muted-foreground">{component.description}</p>
         ) : null}
+        <SeverityRings
+          metrics={data.metrics.latest}
+          riskScore={data.metrics.latest?.inheritedRiskScore}
+          idPrefix="component"
+        />
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild variant="secondary" size="sm">
             <Link to={`${page}?details`} preventScrollReset>
@@ -188,7 +173,11 @@ export default function ComponentRoute() {
       </header>
 
       <ComponentTabs uuid={component.uuid} />
-      <VulnerabilitySummary component={component} />
+      <MetricsPanel
+        title={t('componentDetails.overview.vulnerabilities')}
+        idPrefix="component-overview"
+        view={{ ...data.metrics, canRefresh: data.canManage }}
+      />
       <ComponentFacts component={component} />
 
       <section aria-labelledby="component-references" className="rounded-lg border bg-card p-5">

@@ -9,7 +9,11 @@ import {
   updateComponent,
   type ComponentDetail,
 } from '~/api/components.server.ts'
+import { componentMetricsCurrent, componentMetricsHistory } from '~/api/project-metrics.server.ts'
+import { parseDashboardParams } from '~/components/dashboard/model.ts'
+import { REFRESH_INTENT } from '~/components/metrics/metrics-controls.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { refreshAndReturn } from '~/utils/metrics-refresh.server.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
 import {
   COMPONENT_FIELDS,
@@ -27,6 +31,23 @@ export type DialogName = (typeof DIALOGS)[number]
 /** "group ▸ name ▸ version", as the 4.13 header and page title read. */
 export function componentLabel(component: { group?: string; name: string; version?: string }) {
   return [component.group, component.name, component.version].filter(Boolean).join(' ▸ ')
+}
+
+const DAY = 86_400_000
+
+/** The component's current metrics and its history over the range the address asks for. */
+export async function componentMetrics(api: ApiClient, uuid: string, search: URLSearchParams) {
+  const { days } = parseDashboardParams(search)
+  const none = (error: unknown) => {
+    // The page's own read has already answered for a missing or forbidden component.
+    if (error instanceof ApiError && [403, 404].includes(error.status)) return undefined
+    throw error
+  }
+  const [current, rows] = await Promise.all([
+    componentMetricsCurrent(api, uuid).catch(none),
+    componentMetricsHistory(api, uuid, days).catch(none),
+  ])
+  return { latest: current, rows: rows ?? [], days, since: Date.now() - days * DAY }
 }
 
 /** The form's starting values: what the component holds now. */
@@ -68,6 +89,7 @@ export async function componentAction(
   t: Translate,
   uuid: string,
   formData: FormData,
+  request: Request,
 ) {
   const page = `/components/${encodeURIComponent(uuid)}`
   const fail = (error: unknown, to: string) => {
@@ -141,6 +163,8 @@ export async function componentAction(
         title: t('componentDetails.properties.created'),
       })
     }
+    case REFRESH_INTENT:
+      return refreshAndReturn(api, context, t, 'component', uuid, request)
     default:
       throw new Response('Invalid intent', { status: 400 })
   }

@@ -1,7 +1,6 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, Outlet, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
-import { Layers, Network } from 'lucide-react'
+import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { isProcessing } from '~/api/components.server.ts'
@@ -11,6 +10,7 @@ import {
   listProperties,
   parentChoices,
   type ParentChoice,
+  type ProjectFull,
   type ProjectProperty,
 } from '~/api/projects.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -18,19 +18,13 @@ import { RouteTabs } from '~/components/route-tabs.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { AddVersionDialog } from '~/components/project-details/add-version-dialog.tsx'
 import { DeleteProjectDialog } from '~/components/project-details/delete-dialog.tsx'
-import {
-  ProjectDetailsDialog,
-  ViewDetailsLink,
-} from '~/components/project-details/details-dialog.tsx'
-import {
-  CloneStatusBanner,
-  ExternalReferencesMenu,
-} from '~/components/project-details/header-extras.tsx'
+import { ProjectDetailsDialog } from '~/components/project-details/details-dialog.tsx'
+import { CloneStatusBanner } from '~/components/project-details/header-extras.tsx'
+import { ProjectHeader } from '~/components/project-details/project-header.tsx'
 import {
   CreatePropertyDialog,
   PropertiesDialog,
 } from '~/components/project-details/properties-dialog.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { meetsRequirement } from '~/utils/permissions.ts'
@@ -150,115 +144,11 @@ export default function ProjectLayout() {
     actionData && 'intent' in actionData && actionData.intent === intent
       ? actionData.result
       : undefined
-  const navigate = useNavigate()
   const isCollection = Boolean(project.collectionLogic && project.collectionLogic !== 'NONE')
-  const versions = (project.versions ?? []).filter((version) => version.uuid !== project.uuid)
-  const active = versions.filter((version) => version.active !== false)
-  const inactive = versions.filter((version) => version.active === false)
-  const versionLabel = (version?: string) => version ?? t('project.noVersion')
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-        <div className="flex flex-wrap items-center gap-3">
-          <Network aria-hidden className="size-6 text-muted-foreground" />
-          <h1 className="text-2xl font-semibold tracking-tight">{project.name}</h1>
-          {project.version ? (
-            <span className="text-xl text-muted-foreground">{project.version}</span>
-          ) : null}
-          {isCollection ? (
-            <span
-              title={t(`projects.collectionLogicHint.${project.collectionLogic}`, {
-                tag: project.collectionTag?.name ?? '',
-              })}
-            >
-              <Layers aria-hidden className="size-5 text-primary" />
-              <span className="sr-only">
-                {t(`projects.collectionLogicHint.${project.collectionLogic}`, {
-                  tag: project.collectionTag?.name ?? '',
-                })}
-              </span>
-            </span>
-          ) : null}
-          {project.active === false ? (
-            <span className="rounded bg-muted px-2 py-0.5 text-xs font-semibold uppercase">
-              {t('project.inactive')}
-            </span>
-          ) : null}
-          {project.isLatest ? (
-            <span className="rounded bg-primary px-2 py-0.5 text-xs font-semibold uppercase text-primary-foreground">
-              {t('project.latest')}
-            </span>
-          ) : null}
-        </div>
-        {project.description ? (
-          <p
-            className="max-w-prose truncate text-sm text-muted-foreground"
-            title={project.description}
-          >
-            {project.description}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-3">
-          {(project.tags ?? []).map((tag) => (
-            <Link
-              key={tag.name}
-              to={`/projects?${new URLSearchParams({ tag: tag.name })}`}
-              className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline"
-            >
-              {tag.name}
-            </Link>
-          ))}
-          {versions.length > 0 ? (
-            <Form
-              method="get"
-              action="/projects/version"
-              className="ml-auto flex items-center gap-2"
-              onSubmit={(event) => {
-                event.preventDefault()
-                const target = new FormData(event.currentTarget).get('uuid')
-                if (typeof target === 'string' && target) navigate(`/projects/${target}`)
-              }}
-            >
-              <label htmlFor="version-switcher" className="text-sm text-muted-foreground">
-                {t('project.otherVersions')}
-              </label>
-              <select
-                id="version-switcher"
-                name="uuid"
-                className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-                defaultValue=""
-                onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              >
-                <option value="" disabled>
-                  {versionLabel(project.version)}
-                </option>
-                {active.map((version) => (
-                  <option key={version.uuid} value={version.uuid}>
-                    {versionLabel(version.version)}
-                  </option>
-                ))}
-                {inactive.length > 0 ? (
-                  <optgroup label={t('project.inactiveVersions')}>
-                    {inactive.map((version) => (
-                      <option key={version.uuid} value={version.uuid}>
-                        {versionLabel(version.version)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-              </select>
-              <Button type="submit" size="sm" variant="secondary">
-                {t('project.goToVersion')}
-              </Button>
-            </Form>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap items-center gap-4 border-t pt-3">
-          <ViewDetailsLink />
-          <ExternalReferencesMenu references={project.externalReferences ?? []} />
-        </div>
-      </header>
+      <ProjectHeader project={project} />
       {data.clone ? <CloneStatusBanner clone={data.clone} /> : null}
 
       <RouteTabs
@@ -266,6 +156,7 @@ export default function ProjectLayout() {
         tabs={visibleTabs(isCollection, permissions).map((tab) => ({
           to: tab.path ? `/projects/${project.uuid}/${tab.path}` : `/projects/${project.uuid}`,
           label: t(tab.labelKey),
+          badge: tabBadge(tab.path, project.metrics),
           // Deeper addresses (a dependency-graph lookup) keep their tab marked.
           end: !tab.path,
         }))}
@@ -309,6 +200,13 @@ export default function ProjectLayout() {
       ) : null}
     </div>
   )
+}
+
+/** 4.13's tab badges that come from the latest metrics (suppressed ones not counted). */
+function tabBadge(path: string, metrics: ProjectFull['metrics']) {
+  if (path === 'findings') return metrics?.findingsTotal
+  if (path === 'policyViolations') return metrics?.policyViolationsTotal
+  return undefined
 }
 
 export function ErrorBoundary() {
