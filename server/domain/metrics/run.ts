@@ -1,13 +1,12 @@
 import type { RiskWeights } from '../../../common/metrics-shapes.ts'
+import { analyzeComponentRowsIfGrown, measureComponents } from '../../data/metrics-components.ts'
 import {
-  analyzeComponentRowsIfGrown,
   analyzeMetricsTables,
   collectionsDeepestFirst,
   findMeasuredProject,
   lockMetrics,
   measurableProjectsAfter,
   measureCollections,
-  measureComponents,
   measurePortfolio,
   measureProjects,
   replaceVulnerabilityMetrics,

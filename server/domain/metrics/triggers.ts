@@ -6,7 +6,7 @@ import {
   findVersionOf,
   projectOfComponent,
   projectsAuditedSince,
-} from '../../data/metrics-measure.ts'
+} from '../../data/metrics-triggers.ts'
 import type { Queryable } from '../../db/database.ts'
 import {
   AGGREGATE_METRICS_JOB,
