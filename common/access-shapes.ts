@@ -21,12 +21,22 @@ export const ManagedUserJson = z.object({
   permissions: z.array(PermissionJson),
 })
 
+/**
+ * Beyond 4.13 (DT#5023): the group names the directory or identity provider reported at the
+ * user's last sign-in or synchronisation, and when (epoch ms); absent until it has reported.
+ */
+const LastSeenGroups = {
+  lastSeenGroups: z.array(z.string()).optional(),
+  lastSeenGroupsAt: z.number().optional(),
+}
+
 export const LdapUserJson = z.object({
   username: z.string(),
   dn: z.string().optional(),
   email: z.string().optional(),
   teams: z.array(TeamRefJson),
   permissions: z.array(PermissionJson),
+  ...LastSeenGroups,
 })
 
 export const OidcUserJson = z.object({
@@ -35,6 +45,7 @@ export const OidcUserJson = z.object({
   email: z.string().optional(),
   teams: z.array(TeamRefJson),
   permissions: z.array(PermissionJson),
+  ...LastSeenGroups,
 })
 
 // Strict members so a union parse never strips an OIDC user's subjectIdentifier or an LDAP dn.

@@ -16,7 +16,7 @@ import { seed } from './domain/system/seed.ts'
 import { requestFullLicenseResolution } from './domain/licenses/resolution.ts'
 import { apiPlugin } from './http/api.ts'
 import { injectFetch, remoteFetch } from './http/api-fetch.ts'
-import { consolePlugin, type ApiFetch } from './http/console.ts'
+import { consolePlugin, type ApiFetch, type ConsoleOidcSettings } from './http/console.ts'
 import { errorHandler } from './http/error-handler.ts'
 import {
   connectionOptions,
@@ -182,6 +182,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
           maxEntries: env.LOOKOUT_METRICS_CACHE_ENTRIES,
           logEveryMs: env.LOOKOUT_METRICS_CACHE_LOG_MS,
         },
+        oidc: consoleOidcSettings(env),
       }),
     )
   }
@@ -295,5 +296,17 @@ function fileSecret(dataDir: string): string {
     const secret = generateSecret()
     fs.writeFileSync(file, secret, { mode: 0o600 })
     return secret
+  }
+}
+
+/** The console offers OpenID Connect sign-in when it knows the issuer and its client. */
+function consoleOidcSettings(env: Env): ConsoleOidcSettings | undefined {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) return undefined
+  return {
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    scope: env.OIDC_SCOPE,
+    buttonText: env.OIDC_LOGIN_BUTTON_TEXT,
   }
 }

@@ -7,6 +7,14 @@ declare module '@remix-run/node' {
     apiFetch: ApiFetch
     sessionSecret: string
     secureCookies: boolean | undefined
+    /** Set when the console may offer OpenID Connect sign-in (issuer and client known). */
+    oidc?: {
+      issuer: string
+      clientId: string
+      clientSecret?: string
+      scope: string
+      buttonText?: string
+    }
     /** The server's JSON logger for this request. */
     log?: {
       error(details: object, message: string): void

@@ -15,7 +15,7 @@ function build(secret: string, secure: boolean) {
   })
 }
 
-function isSecure(request: Request, context: AppLoadContext) {
+export function isSecure(request: Request, context: AppLoadContext) {
   return context.secureCookies ?? new URL(request.url).protocol === 'https:'
 }
 

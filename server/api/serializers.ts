@@ -9,6 +9,15 @@ import type { ApiKeyJson, TeamJson, UserJson } from './schemas.ts'
 const epoch = (date: Date | null | undefined) => (date ? date.getTime() : undefined)
 const orUndefined = <T>(value: T | null) => (value === null ? undefined : value)
 
+/** Beyond 4.13 (DT#5023): absent until the directory or identity provider has reported groups. */
+function lastSeenGroups(user: UserRow) {
+  if (!user.last_seen_groups) return {}
+  return {
+    lastSeenGroups: [...user.last_seen_groups],
+    lastSeenGroupsAt: epoch(user.last_seen_groups_at),
+  }
+}
+
 /** Serializers turn loaded rows into Dependency-Track's JSON; they never query. */
 export function userJson({ user, teams, permissions }: UserDetails): z.infer<typeof UserJson> {
   const common = { username: user.username, teams, permissions }
@@ -24,12 +33,18 @@ export function userJson({ user, teams, permissions }: UserDetails): z.infer<typ
         nonExpiryPassword: user.non_expiry_password,
       }
     case 'LDAP':
-      return { ...common, dn: orUndefined(user.dn), email: orUndefined(user.email) }
+      return {
+        ...common,
+        dn: orUndefined(user.dn),
+        email: orUndefined(user.email),
+        ...lastSeenGroups(user),
+      }
     case 'OIDC':
       return {
         ...common,
         subjectIdentifier: orUndefined(user.subject_identifier),
         email: orUndefined(user.email),
+        ...lastSeenGroups(user),
       }
   }
 }

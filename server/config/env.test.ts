@@ -27,4 +27,20 @@ describe('loadEnv', () => {
   it('treats empty variables as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000)
   })
+
+  it('reads OpenID Connect settings under their own names or Dependency-Track’s ALPINE_OIDC_*', () => {
+    const env = loadEnv({
+      ALPINE_OIDC_ENABLED: 'true',
+      ALPINE_OIDC_ISSUER: 'https://idp.example/realms/dt',
+      ALPINE_OIDC_TEAMS_DEFAULT: 'Automation, Badge Viewers,',
+      OIDC_USERNAME_CLAIM: 'preferred_username',
+      ALPINE_OIDC_USERNAME_CLAIM: 'email',
+    })
+    expect(env.OIDC_ENABLED).toBe(true)
+    expect(env.OIDC_ISSUER).toBe('https://idp.example/realms/dt')
+    expect(env.OIDC_TEAMS_DEFAULT).toEqual(['Automation', 'Badge Viewers'])
+    expect(env.OIDC_USERNAME_CLAIM).toBe('preferred_username')
+    expect(loadEnv({}).OIDC_USERNAME_CLAIM).toBe('name')
+    expect(loadEnv({}).OIDC_TEAMS_CLAIM).toBe('groups')
+  })
 })

@@ -1,5 +1,6 @@
 import net from 'node:net'
 import path from 'node:path'
+import { OidcEnvSchema, withAlpineOidcNames } from './oidc-env.ts'
 import { z } from 'zod'
 import { LdapEnvSchema } from './ldap-env.ts'
 
@@ -104,6 +105,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  // OpenID Connect sign-in besides the OIDC_* settings at the end (oidc-env.ts).
+  ...OidcEnvSchema,
   // Analyzer services whose address 4.13 does not make configurable (a proxy, a test double).
   LOOKOUT_OSSINDEX_URL: z.url().optional(),
   LOOKOUT_VULNDB_URL: z.url().optional(),
@@ -125,8 +128,10 @@ export class EnvError extends Error {}
 
 /** Validates the environment once at boot; nothing else reads process.env. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  const cleaned = withAlpineOidcNames(
+    Object.fromEntries(
+      Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+    ),
   )
   const result = EnvSchema.safeParse(cleaned)
   if (!result.success) {

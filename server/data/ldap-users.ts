@@ -31,13 +31,7 @@ export async function updateLdapUserEntry(
   ])
 }
 
-/** The groups the directory reported for a user, kept so administrators can see them. */
-export async function recordSeenGroups(db: Queryable, id: number, groups: string[]) {
-  await db.query(
-    'UPDATE app_user SET last_seen_groups = $2::text[], last_seen_groups_at = now() WHERE id = $1',
-    [id, groups],
-  )
-}
+export { recordSeenGroups } from './users.ts'
 
 /** LDAP users after `afterId`, in id order (the sync task walks them a page at a time). */
 export function ldapUsersAfter(db: Queryable, afterId: number, limit: number) {

@@ -16,10 +16,14 @@ export interface UserRow {
   last_password_change: Date | null
   dn: string | null
   subject_identifier: string | null
+  /** Beyond 4.13 (DT#5023): the groups the directory or identity provider last reported. */
+  last_seen_groups: string[] | null
+  last_seen_groups_at: Date | null
 }
 
 const USER_COLUMNS = `id, kind, username, password_hash, fullname, email, suspended,
-  force_password_change, non_expiry_password, last_password_change, dn, subject_identifier`
+  force_password_change, non_expiry_password, last_password_change, dn, subject_identifier,
+  last_seen_groups, last_seen_groups_at`
 
 export function findUser(db: Queryable, kind: UserKind, username: string) {
   return maybeOne<UserRow>(
@@ -227,5 +231,16 @@ export function usersTeamsAndPermissions(db: Queryable, userIds: number[]) {
         WHERE up.user_id = ANY($1::bigint[])
      ) related ORDER BY user_id, relation, name, tie`,
     [userIds],
+  )
+}
+
+/**
+ * Beyond 4.13 (DT#5023): the groups the directory or identity provider last reported for a user
+ * (null: it reported none), and when, so administrators can see why someone is in a team or not.
+ */
+export async function recordSeenGroups(db: Queryable, id: number, groups: string[] | null) {
+  await db.query(
+    'UPDATE app_user SET last_seen_groups = $2::text[], last_seen_groups_at = now() WHERE id = $1',
+    [id, groups],
   )
 }

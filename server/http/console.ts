@@ -13,6 +13,15 @@ import { isCrossSiteWrite } from './same-origin.ts'
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>
 
+/** The console's side of OpenID Connect sign-in: where to send the browser, as which client. */
+export interface ConsoleOidcSettings {
+  issuer: string
+  clientId: string
+  clientSecret?: string
+  scope: string
+  buttonText?: string
+}
+
 export interface ConsoleOptions {
   buildPath: string
   publicDir: string
@@ -21,6 +30,7 @@ export interface ConsoleOptions {
   sessionSecret: string
   secureCookies: boolean | undefined
   metricsCache?: MetricsCacheSettings
+  oidc?: ConsoleOidcSettings
 }
 
 export interface MetricsCacheSettings {
@@ -34,6 +44,7 @@ export interface ConsoleLoadContext {
   apiFetch: ApiFetch
   sessionSecret: string
   secureCookies: boolean | undefined
+  oidc?: ConsoleOidcSettings
   log: FastifyBaseLogger
   metricsCache?: MetricsCacheSettings
 }
@@ -79,6 +90,7 @@ export function consolePlugin(options: ConsoleOptions) {
         apiFetch: options.apiFetch,
         sessionSecret: options.sessionSecret,
         secureCookies: options.secureCookies,
+        oidc: options.oidc,
         log: request.log,
         metricsCache: options.metricsCache,
       }

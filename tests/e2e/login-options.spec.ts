@@ -75,7 +75,7 @@ test('welcome message, server default language and OpenID Connect options on the
     expect(await page.locator('script:not([src])').allTextContents()).not.toContain('alert(1)')
     await page.getByRole('link', { name: 'Continuar' }).click()
 
-    await expect(page.getByRole('button', { name: /OpenID Connect/ })).toBeVisible()
+    await expect(page.getByRole('link', { name: /OpenID Connect/ })).toBeVisible()
     await expect(page.getByLabel('Contraseña')).toBeHidden()
     await page.getByText('Más opciones').click()
     await expect(page.getByLabel('Contraseña')).toBeVisible()

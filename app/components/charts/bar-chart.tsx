@@ -28,6 +28,7 @@ export function BarChart({
   tableCaption,
   emptyText,
   height = 200,
+  integerValues = true,
 }: {
   title: string
   categories: readonly { key: string; label: string }[]
@@ -41,6 +42,8 @@ export function BarChart({
   categoryLabel: string
   tableCaption: string
   emptyText?: string
+  /** Counts (the default) get whole-number ticks; set false for fractions (scores, shares). */
+  integerValues?: boolean
   /** The plot's height in CSS pixels. */
   height?: number
 }) {
@@ -50,7 +53,7 @@ export function BarChart({
   const top = grouped
     ? values.flat().reduce((max, value) => (value > max ? value : max), 0)
     : stackedMax(values)
-  const yAxis = niceTicks(0, top, { count: 4, integer: top >= 4 })
+  const yAxis = niceTicks(0, top, { count: 4, integer: integerValues })
   const y = linearScale([yAxis.min, yAxis.max], [PLOT, 0])
   const layout = bandLayout(categories.length, series.length, [0, PLOT], { grouped })
   const bands = stack(values)

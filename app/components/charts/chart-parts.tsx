@@ -39,11 +39,24 @@ export interface ChartSeries {
 
 export type ValueFormat = (value: number) => string
 
-/** Precise-to-the-second dates for tables and tooltips, round ones for axis ticks. */
+/** Dates with their time (`full`) for tables and tooltips, round ones for axis ticks. */
 export type TimeFormat = (value: number, unit: 'hour' | 'day' | 'month' | 'year' | 'full') => string
 
+/** Per language: an Intl formatter takes milliseconds to build, a page asks for dozens. */
+export function memoByLocale<T>(make: (locale: string) => T): (locale: string) => T {
+  const made = new Map<string, T>()
+  return (locale) => {
+    let value = made.get(locale)
+    if (value === undefined) {
+      value = make(locale)
+      made.set(locale, value)
+    }
+    return value
+  }
+}
+
 /** Dates in the reader's language for the time axis (UTC: the server cannot know their zone). */
-export function timeFormatter(locale: string): TimeFormat {
+export const timeFormatter = memoByLocale((locale): TimeFormat => {
   const tag = locale === 'en' ? 'en-GB' : locale
   const formats = {
     hour: new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }),
@@ -61,13 +74,25 @@ export function timeFormatter(locale: string): TimeFormat {
     }),
   }
   return (value, unit) => formats[unit].format(value)
-}
+})
 
 /** Short numbers for axes (1.2K) in the reader's language. */
-export function compactFormatter(locale: string): ValueFormat {
+export const compactFormatter = memoByLocale((locale): ValueFormat => {
   const format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })
   return (value) => format.format(value)
-}
+})
+
+/** Every digit, grouped, at most one decimal (tables, tooltips, headline figures). */
+export const numberFormatter = memoByLocale((locale): ValueFormat => {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
+  return (value) => format.format(value)
+})
+
+/** A share given in percent (33.3) in the reader's style ("33.3 %", "33,3 %"). */
+export const shareFormatter = memoByLocale((locale): ValueFormat => {
+  const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
+  return (value) => format.format(value / 100)
+})
 
 /**
  * The frame every chart shares: the SVG (named by its `<title>`, scrolling sideways on a narrow
@@ -163,27 +188,24 @@ export function DataTable({
         {caption}
       </summary>
       <div className="mt-2 max-h-72 overflow-auto rounded-md border">
-        <table className="w-full text-left text-sm">
+        {/* Cell styles sit on the table: a year of samples is thousands of cells. */}
+        <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th[scope=row]]:font-normal [&_th]:px-3 [&_th]:py-1.5">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
             <tr>
               {columns.map((column, i) => (
-                <th key={column} scope="col" className={cn('px-3 py-1.5', i > 0 && 'text-right')}>
+                <th key={column} scope="col" className={i > 0 ? 'text-right' : undefined}>
                   {column}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="[&>tr]:border-t">
             {rows.map((row) => (
-              <tr key={row.key} className="border-t">
-                <th scope="row" className="px-3 py-1.5 font-normal">
-                  {row.header}
-                </th>
+              <tr key={row.key}>
+                <th scope="row">{row.header}</th>
                 {row.cells.map((cell, i) => (
-                  <td key={columns[i + 1] ?? i} className="px-3 py-1.5 text-right tabular-nums">
-                    {cell}
-                  </td>
+                  <td key={columns[i + 1] ?? i}>{cell}</td>
                 ))}
               </tr>
             ))}

@@ -26,7 +26,9 @@ function timeSeries(x: number[], values: number[][], mode: 'stacked' | 'line' = 
   )
 }
 
-const rows = (html: string) => html.match(/<tr class="border-t">/g)?.length ?? 0
+/** Data rows of the charts' tables (the header row sits in thead). */
+const rows = (html: string) =>
+  (html.match(/<tbody[^>]*>[\s\S]*?<\/tbody>/g) ?? []).join('').match(/<tr>/g)?.length ?? 0
 const hasNaN = (html: string) => /NaN|Infinity|undefined/.test(html)
 
 describe('TimeSeriesChart', () => {

@@ -101,6 +101,18 @@ describe('timeTicks', () => {
     expect(ticks.length).toBeGreaterThan(2)
   })
 
+  it('uses minutes within an hour', () => {
+    const { unit, ticks } = timeTicks(start, start + 20 * 60_000, 5)
+    expect(unit).toBe('hour')
+    expect(ticks).toEqual([
+      Date.UTC(2025, 0, 1, 9, 30),
+      Date.UTC(2025, 0, 1, 9, 35),
+      Date.UTC(2025, 0, 1, 9, 40),
+      Date.UTC(2025, 0, 1, 9, 45),
+      Date.UTC(2025, 0, 1, 9, 50),
+    ])
+  })
+
   it('handles no span and an empty range', () => {
     expect(timeTicks(start, start)).toEqual({ ticks: [start], unit: 'day' })
     expect(timeTicks(start, start - 1).ticks).toEqual([])
@@ -188,8 +200,8 @@ describe('paths', () => {
     expect(areaPath([0, 10], [1, 2], [5, 6])).toBe('M0 1L10 2L10 6L0 5Z')
   })
 
-  it('rounds to hundredths to keep the markup short', () => {
-    expect(linePath([[1 / 3, 2 / 3]])).toBe('M0.33 0.67')
+  it('rounds to tenths to keep the markup short', () => {
+    expect(linePath([[1 / 3, 2 / 3]])).toBe('M0.3 0.7')
   })
 })
 

@@ -61,7 +61,13 @@ const DAY = 24 * HOUR
 
 type TimeUnit = { kind: 'ms'; size: number } | { kind: 'month'; size: number }
 
+const MINUTE = 60_000
+
 const TIME_UNITS: TimeUnit[] = [
+  { kind: 'ms', size: MINUTE },
+  { kind: 'ms', size: 5 * MINUTE },
+  { kind: 'ms', size: 15 * MINUTE },
+  { kind: 'ms', size: 30 * MINUTE },
   { kind: 'ms', size: HOUR },
   { kind: 'ms', size: 3 * HOUR },
   { kind: 'ms', size: 6 * HOUR },
@@ -161,7 +167,8 @@ export function sampleIndices(length: number, max: number): number[] {
   return indices
 }
 
-const round = (value: number) => Math.round(value * 100) / 100
+/** Tenths are finer than any screen shows in the 1000-unit plots, and keep the markup short. */
+const round = (value: number) => Math.round(value * 10) / 10
 
 /** An SVG path through the points; empty when there are none. */
 export function linePath(points: readonly (readonly [number, number])[]): string {

@@ -6,6 +6,8 @@ const WIDTH = 240
 const HEIGHT = 70
 const PAD = 4
 const MAX_DRAWN = 120
+/** Tooltip columns narrower than a few pixels help no one and cost markup. */
+const MAX_TIPS = 40
 
 /**
  * A line without axes beside a headline figure (4.13's portfolio widgets). Its accessible name
@@ -37,7 +39,8 @@ export function Sparkline({
   const px = linearScale(first === last ? [first - 1, last + 1] : [first, last], [PAD, WIDTH - PAD])
   const py = linearScale([axis.min, axis.max], [HEIGHT - PAD, PAD])
   const points = drawn.map((i) => [px(x[i]!), py(values[i] ?? 0)] as [number, number])
-  const column = drawn.length > 1 ? (WIDTH - 2 * PAD) / (drawn.length - 1) : WIDTH
+  const tips = sampleIndices(x.length, MAX_TIPS)
+  const column = tips.length > 1 ? (WIDTH - 2 * PAD) / (tips.length - 1) : WIDTH
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -59,8 +62,8 @@ export function Sparkline({
         <circle cx={points[0]![0]} cy={points[0]![1]} r={3} fill={colour} />
       ) : null}
       <g fill="transparent">
-        {drawn.map((i, k) => (
-          <rect key={i} x={points[k]![0] - column / 2} width={column} y={0} height={HEIGHT}>
+        {tips.map((i) => (
+          <rect key={i} x={px(x[i]!) - column / 2} width={column} y={0} height={HEIGHT}>
             <title>{`${formatTime(x[i]!, 'full')}: ${formatValue(values[i] ?? 0)}`}</title>
           </rect>
         ))}

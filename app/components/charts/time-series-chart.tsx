@@ -30,6 +30,8 @@ export interface TimeMarker {
 
 /** More columns than this add bytes, not detail: no screen shows them apart. */
 const MAX_DRAWN = 320
+/** Tooltip columns: each covers the samples nearest it (at least ~5 px on a phone). */
+const MAX_TIPS = 60
 const HALF_DAY = 12 * 3_600_000
 
 /**
@@ -50,6 +52,7 @@ export function TimeSeriesChart({
   emptyText,
   markers = [],
   height = 200,
+  integerValues = true,
   minValue = 0,
   legend = true,
 }: {
@@ -68,6 +71,8 @@ export function TimeSeriesChart({
   /** Shown inside the plot when there are no samples. */
   emptyText?: string
   markers?: readonly TimeMarker[]
+  /** Counts (the default) get whole-number ticks; set false for fractions (scores, shares). */
+  integerValues?: boolean
   /** The plot's height in CSS pixels (4.13's charts are 200 px high). */
   height?: number
   /** The value axis starts here (0 unless a series may go below). */
@@ -81,7 +86,7 @@ export function TimeSeriesChart({
     mode === 'stacked'
       ? stackedMax(values)
       : values.flat().reduce((max, value) => (value > max ? value : max), minValue)
-  const yAxis = niceTicks(minValue, top, { count: 4, integer: top >= 4 })
+  const yAxis = niceTicks(minValue, top, { count: 4, integer: integerValues })
   const y = linearScale([yAxis.min, yAxis.max], [PLOT, 0])
 
   const first = x[0] ?? 0
@@ -96,7 +101,8 @@ export function TimeSeriesChart({
   const bands = mode === 'stacked' ? stack(values) : []
   const dots = drawn.length === 1
 
-  const columnWidth = drawn.length > 1 ? PLOT / (drawn.length - 1) : PLOT
+  const tips = sampleIndices(x.length, MAX_TIPS)
+  const columnWidth = tips.length > 1 ? PLOT / (tips.length - 1) : PLOT
   const tooltip = (i: number) =>
     [
       formatTime(x[i]!, 'full'),
@@ -185,11 +191,11 @@ export function TimeSeriesChart({
           </line>
         ))}
       </g>
-      {/* Invisible columns, one per drawn sample, carry the native tooltips. */}
+      {/* Invisible columns carry the native tooltips (the table has every sample). */}
       <g fill="transparent">
-        {drawn.map((i, k) => {
-          const left = Math.max(0, xs[k]! - columnWidth / 2)
-          const right = Math.min(PLOT, xs[k]! + columnWidth / 2)
+        {tips.map((i) => {
+          const left = Math.max(0, px(x[i]!) - columnWidth / 2)
+          const right = Math.min(PLOT, px(x[i]!) + columnWidth / 2)
           return (
             <rect key={i} x={left} width={right - left} y={0} height={PLOT}>
               <title>{tooltip(i)}</title>

@@ -1,21 +1,17 @@
 import { useTranslation } from 'react-i18next'
-import { compactFormatter, timeFormatter } from './chart-parts.tsx'
+import { compactFormatter, numberFormatter, shareFormatter, timeFormatter } from './chart-parts.tsx'
 
-/** The number and date formats charts take, in the reader's language. */
+/** The number and date formats charts take, in the reader's language (built once per language). */
 export function useChartFormats() {
   const { i18n } = useTranslation()
-  const exact = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
-  const percent = new Intl.NumberFormat(i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 1,
-  })
+  const locale = i18n.language
   return {
-    formatTime: timeFormatter(i18n.language),
+    formatTime: timeFormatter(locale),
     /** Every digit, grouped (tables, tooltips, headline figures). */
-    formatNumber: (value: number) => exact.format(value),
+    formatNumber: numberFormatter(locale),
     /** Short (1.2K) for axes. */
-    formatCompact: compactFormatter(i18n.language),
+    formatCompact: compactFormatter(locale),
     /** A share given in percent (33.3) as "33.3 %" in the reader's style. */
-    formatShare: (value: number) => percent.format(value / 100),
+    formatShare: shareFormatter(locale),
   }
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Swatch } from '~/components/charts/chart-parts.tsx'
 import { percentOf } from '~/components/charts/geometry.ts'
+import { useChartFormats } from '~/components/charts/use-chart-formats.ts'
 import { cn } from '~/utils/misc.ts'
 
 /** A dashboard card: a heading (with optional actions beside it), a chart and its footer. */
@@ -56,12 +56,7 @@ export interface BreakdownItem {
  * latest figures read at a glance without hovering the chart.
  */
 export function Breakdown({ items, total }: { items: readonly BreakdownItem[]; total: number }) {
-  const { i18n } = useTranslation()
-  const number = new Intl.NumberFormat(i18n.language)
-  const percent = new Intl.NumberFormat(i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 1,
-  })
+  const { formatNumber, formatShare } = useChartFormats()
   return (
     <dl className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-3 border-t pt-3">
       {items.map((item) => {
@@ -73,9 +68,9 @@ export function Breakdown({ items, total }: { items: readonly BreakdownItem[]; t
               <span className="truncate">{item.label}</span>
             </dt>
             <dd className="text-sm font-medium tabular-nums">
-              {number.format(item.value)}{' '}
+              {formatNumber(item.value)}{' '}
               <span className="text-xs font-normal text-muted-foreground">
-                ({percent.format(share / 100)})
+                ({formatShare(share)})
               </span>
             </dd>
             <dd aria-hidden className="h-1 overflow-hidden rounded-full bg-muted">

@@ -6,6 +6,7 @@ import {
   MAX_SAMPLES,
   parseDashboardParams,
   portfolioSeries,
+  thinByTime,
   vulnerabilityHistogram,
 } from './model.ts'
 
@@ -73,13 +74,30 @@ describe('portfolioSeries', () => {
     expect(Object.keys(series.values)).toEqual(['vulnerabilities'])
   })
 
-  it('thins many samples to the maximum, keeping the newest', () => {
-    const rows = Array.from({ length: 5000 }, (_, i) =>
-      row(i * 3_600_000, i * 3_600_000, { vulnerabilities: i }),
+  it('thins a year of hourly samples evenly in time, keeping the newest', () => {
+    const rows = Array.from({ length: 365 * 24 }, (_, i) =>
+      row(i * 3_600_000, (i + 1) * 3_600_000 - 1, { vulnerabilities: i }),
     )
     const series = portfolioSeries(rows)
-    expect(series.x.length).toBe(MAX_SAMPLES)
-    expect(latestValue(series, 'vulnerabilities')).toBe(4999)
+    expect(series.x.length).toBeLessThanOrEqual(MAX_SAMPLES + 1)
+    expect(series.x.length).toBeGreaterThan(MAX_SAMPLES - 5)
+    expect(latestValue(series, 'vulnerabilities')).toBe(365 * 24 - 1)
+    const gaps = series.x.slice(1, -1).map((x, i) => x - series.x[i]!)
+    expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(3_600_000)
+  })
+})
+
+describe('thinByTime', () => {
+  it('keeps few rows as they are and a burst of changes as its newest', () => {
+    const few = [row(0, 1), row(DAY, DAY + 1)]
+    expect(thinByTime(few, 5)).toEqual(few)
+    const burst = [
+      row(0, 1, { high: 1 }),
+      row(10, 11, { high: 2 }),
+      row(20, 21, { high: 3 }),
+      row(100 * DAY, 100 * DAY, { high: 4 }),
+    ]
+    expect(thinByTime(burst, 2).map((kept) => kept.high)).toEqual([3, 4])
   })
 })
 

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { PortfolioMetrics, VulnerabilityMetrics } from '../../../common/metrics-shapes.ts'
 import { flagParam } from '~/components/list-kit/url-state.ts'
-import { sampleIndices } from '~/components/charts/geometry.ts'
 
 /** The periods the dashboard offers; 90 days is 4.13's fixed one. */
 export const DASHBOARD_RANGES = [30, 90, 180, 365] as const
@@ -62,8 +61,39 @@ export interface PortfolioSeries {
   values: Record<DrawnCounter, number[]>
 }
 
-/** More samples than this are thinned evenly (first and last kept) before they are sent. */
-export const MAX_SAMPLES = 1000
+/** The header widgets' figures: 4.13 draws the last 90 days above every portfolio list. */
+export interface PortfolioWidgets {
+  days: number
+  series: PortfolioSeries
+}
+
+/**
+ * More samples than this are thinned before they are sent: a chart a few hundred pixels wide
+ * shows no more, and each sample costs a table row and a tooltip in every chart of the page.
+ */
+export const MAX_SAMPLES = 120
+
+/**
+ * At most `max` rows, evenly spread in time: the period is cut into `max` equal spans and each
+ * span keeps its newest row (the state at the span's end), so the newest row always stays.
+ */
+export function thinByTime<Row extends { firstOccurrence: number }>(
+  rows: readonly Row[],
+  max: number,
+): Row[] {
+  if (rows.length <= max) return [...rows]
+  const start = rows[0]!.firstOccurrence
+  const span = (rows[rows.length - 1]!.firstOccurrence - start) / max
+  const kept: Row[] = []
+  let bucket = -1
+  for (const row of rows) {
+    const index = span > 0 ? Math.min(max - 1, Math.floor((row.firstOccurrence - start) / span)) : 0
+    if (index === bucket) kept[kept.length - 1] = row
+    else kept.push(row)
+    bucket = index
+  }
+  return kept
+}
 
 /**
  * The samples as the charts read them. A sample stands for the interval from its first to its
@@ -75,7 +105,7 @@ export function portfolioSeries(
   rows: readonly PortfolioMetrics[],
   { since, counters = DRAWN_COUNTERS }: { since?: number; counters?: readonly DrawnCounter[] } = {},
 ): PortfolioSeries {
-  const picked = sampleIndices(rows.length, MAX_SAMPLES).map((i) => rows[i]!)
+  const picked = thinByTime(rows, MAX_SAMPLES)
   const x = picked.map((row) => Math.max(row.firstOccurrence, since ?? row.firstOccurrence))
   const last = picked[picked.length - 1]
   const extend = last !== undefined && last.lastOccurrence > x[x.length - 1]!

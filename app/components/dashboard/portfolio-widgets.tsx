@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { CHART_COLOURS, compactFormatter, timeFormatter } from '~/components/charts/chart-parts.tsx'
+import { CHART_COLOURS } from '~/components/charts/chart-parts.tsx'
 import { Sparkline } from '~/components/charts/sparkline.tsx'
-import { latestValue, type DrawnCounter, type PortfolioSeries } from './model.ts'
+import { useChartFormats } from '~/components/charts/use-chart-formats.ts'
+import {
+  latestValue,
+  type DrawnCounter,
+  type PortfolioSeries,
+  type PortfolioWidgets,
+} from './model.ts'
 
 const WIDGETS: readonly { counter: DrawnCounter; labelKey: string; colour: string }[] = [
   {
@@ -31,10 +37,8 @@ const WIDGETS: readonly { counter: DrawnCounter; labelKey: string; colour: strin
  * dashboard and above the portfolio lists. `series` holds at least the four counters.
  */
 export function PortfolioWidgetRow({ series, days }: { series: PortfolioSeries; days: number }) {
-  const { t, i18n } = useTranslation()
-  const formatTime = timeFormatter(i18n.language)
-  const exact = new Intl.NumberFormat(i18n.language)
-  const compact = compactFormatter(i18n.language)
+  const { t } = useTranslation()
+  const { formatTime, formatNumber, formatCompact } = useChartFormats()
   return (
     <section aria-label={t('dashboard.widgets.label', { days })}>
       <ul className="grid grid-cols-2 gap-3 xl:grid-cols-4">
@@ -46,8 +50,8 @@ export function PortfolioWidgetRow({ series, days }: { series: PortfolioSeries; 
               key={widget.counter}
               className="flex min-w-0 flex-col gap-1 rounded-lg border bg-card p-3 shadow-sm sm:p-4"
             >
-              <span className="text-2xl font-semibold tabular-nums" title={exact.format(value)}>
-                {compact(value)}
+              <span className="text-2xl font-semibold tabular-nums" title={formatNumber(value)}>
+                {formatCompact(value)}
               </span>
               <span className="text-sm text-muted-foreground">{label}</span>
               <Sparkline
@@ -56,7 +60,7 @@ export function PortfolioWidgetRow({ series, days }: { series: PortfolioSeries; 
                 values={series.values[widget.counter] ?? []}
                 colour={widget.colour}
                 formatTime={formatTime}
-                formatValue={(number) => exact.format(number)}
+                formatValue={formatNumber}
               />
             </li>
           )
@@ -64,4 +68,9 @@ export function PortfolioWidgetRow({ series, days }: { series: PortfolioSeries; 
       </ul>
     </section>
   )
+}
+
+/** The widget row of a list page, when its loader found figures. */
+export function ListPageWidgets({ widgets }: { widgets: PortfolioWidgets | undefined }) {
+  return widgets ? <PortfolioWidgetRow series={widgets.series} days={widgets.days} /> : null
 }

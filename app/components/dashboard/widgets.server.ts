@@ -3,7 +3,7 @@ import { ApiError } from '~/api/client.server.ts'
 import { portfolioMetrics, type PortfolioScope } from '~/api/metrics.server.ts'
 import type { SessionUser } from '~/utils/auth.server.ts'
 import { cachedMetric, principalOf } from '~/utils/metrics-cache.server.ts'
-import { portfolioSeries, type DrawnCounter, type PortfolioSeries } from './model.ts'
+import { portfolioSeries, type DrawnCounter, type PortfolioWidgets } from './model.ts'
 
 const DAY = 86_400_000
 
@@ -35,21 +35,26 @@ export async function cachedPortfolioMetrics(
 
 /**
  * The header widgets' data for the list pages. A list must not fail because the metrics do:
- * an API that refuses or lacks them (a 4.13 server without metrics yet) leaves the row out.
+ * an API that refuses or lacks them (a 4.13 server without metrics yet) leaves the row out, and
+ * so does any other failure (logged). Never rejects, so a loader may start it first and await
+ * it last.
  */
 export async function loadPortfolioWidgets(
   context: AppLoadContext,
   session: SessionUser,
-): Promise<PortfolioSeries | undefined> {
+): Promise<PortfolioWidgets | undefined> {
   try {
     const { value } = await cachedPortfolioMetrics(context, session, WIDGET_DAYS)
     if (value.length === 0) return undefined
-    return portfolioSeries(value, {
-      since: Date.now() - WIDGET_DAYS * DAY,
-      counters: WIDGET_COUNTERS,
-    })
+    const since = Date.now() - WIDGET_DAYS * DAY
+    return {
+      days: WIDGET_DAYS,
+      series: portfolioSeries(value, { since, counters: WIDGET_COUNTERS }),
+    }
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return undefined
-    throw error
+    if (!(error instanceof ApiError)) {
+      context.log?.error({ err: error }, 'portfolio widgets unavailable')
+    }
+    return undefined
   }
 }

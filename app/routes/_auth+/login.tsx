@@ -9,17 +9,30 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { getPublicProperty, isOidcAvailable } from '~/api/public.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Field, FormErrorAlert } from '~/components/forms.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { LoginFailure, authenticator, getOptionalToken, startSession } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
+import { OIDC_FAILURES, type OidcFailureReason } from '~/utils/oidc.server.ts'
 import { useIsPending } from '~/utils/misc.ts'
 import { safeRedirect } from '~/utils/redirect.ts'
 import { welcomeMessageHtml } from '~/utils/welcome.server.ts'
 import { LoginFormSchema } from './__auth-schemas.server.ts'
+
+/** What the sign-in page says after an OpenID Connect attempt failed (`?oidc=<reason>`). */
+const OIDC_FAILURE_MESSAGES: Record<OidcFailureReason, string> = {
+  denied: 'oidc.signIn.failures.denied',
+  expired: 'oidc.signIn.failures.expired',
+  provider: 'oidc.signIn.failures.provider',
+  unmapped: 'oidc.signIn.failures.unmapped',
+  suspended: 'login.suspended',
+  refused: 'oidc.signIn.failures.refused',
+  unreachable: 'login.unreachable',
+  unavailable: 'oidc.signIn.failures.unavailable',
+}
 
 const truthy = (value: string | undefined) => /^(true|yes|1)$/i.test(value?.trim() ?? '')
 
@@ -30,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const [welcomeEnabled, oidcAvailable] = await Promise.all([
     getPublicProperty(context, 'general', 'welcome.message.enabled').catch(() => undefined),
-    isOidcAvailable(context).catch(() => false),
+    // As 4.13: the console must know the provider and the API must be able to check its tokens.
+    context.oidc ? isOidcAvailable(context).catch(() => false) : false,
   ])
   let welcomeHtml: string | undefined
   if (truthy(welcomeEnabled) && !url.searchParams.has('welcome')) {
@@ -40,9 +54,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     welcomeHtml = welcomeMessageHtml(stored)
   }
   const t = await getFixedT(request, context)
+  const oidcFailure = z.enum(OIDC_FAILURES).safeParse(url.searchParams.get('oidc')).data
   return json({
     welcomeHtml,
     oidcAvailable,
+    oidcButtonText: context.oidc?.buttonText,
+    oidcFailure: oidcFailure ? t(OIDC_FAILURE_MESSAGES[oidcFailure]) : undefined,
     constraint: getZodConstraint(LoginFormSchema),
     title: t('meta.title', { page: t('pages.login') }),
   })
@@ -89,7 +106,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export default function LoginPage() {
   const { t } = useTranslation()
-  const { welcomeHtml, oidcAvailable, constraint } = useLoaderData<typeof loader>()
+  const { welcomeHtml, oidcAvailable, oidcButtonText, oidcFailure, constraint } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const isPending = useIsPending()
@@ -151,14 +169,17 @@ export default function LoginPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{t('login.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('login.subtitle')}</p>
       </header>
+      <FormErrorAlert id="oidc-failure" errors={oidcFailure ? [oidcFailure] : undefined} />
       {oidcAvailable ? (
         <>
-          <Form method="POST" action="/auth/oidc">
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Button type="submit" variant="secondary" className="w-full">
-              {t('login.oidc')}
-            </Button>
-          </Form>
+          <Button asChild variant="secondary" className="w-full">
+            {/* A whole-page navigation: the answer sends the browser on to the provider. */}
+            <a
+              href={`/auth/oidc${redirectTo ? `?${new URLSearchParams({ redirect: redirectTo })}` : ''}`}
+            >
+              {oidcButtonText ?? t('login.oidc')}
+            </a>
+          </Button>
           <details open={Boolean(form.errors?.length) || undefined}>
             <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">
               {t('login.moreOptions')}

@@ -20,6 +20,7 @@ import metrics from './metrics.ts'
 import metricsProject from './metrics-project.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
+import oidcUser from './oidc-user.ts'
 import osvEcosystem from './osv-ecosystem.ts'
 import permission from './permission.ts'
 import policyBulk from './policy-bulk.ts'
@@ -60,6 +61,7 @@ export const routeFamilies: Record<string, RouteFamily> = {
   acl,
   configProperty,
   oidc,
+  oidcUser,
   ldap,
   event,
   project,

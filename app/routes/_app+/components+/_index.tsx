@@ -4,6 +4,8 @@ import { SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
 import { searchComponents } from '~/api/components.server.ts'
+import { ListPageWidgets } from '~/components/dashboard/portfolio-widgets.tsx'
+import { loadPortfolioWidgets } from '~/components/dashboard/widgets.server.ts'
 import { ResultsTable } from '~/components/component-search/results-table.tsx'
 import { ComponentSearchForm } from '~/components/component-search/search-form.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -28,16 +30,19 @@ type Outcome =
   | { state: 'results'; total: number; algorithms: string[] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const session = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const { api } = session
+  // Started first, awaited last: the widgets' figures load beside the list.
+  const widgets = loadPortfolioWidgets(context, session)
   const url = new URL(request.url)
   const params = parseListParams(ComponentSearchParamsSchema, url.searchParams)
   const t = await getFixedT(request, context)
   const title = t('meta.title', { page: t('pages.components') })
   const criteria = criteriaFor(params)
-  const reply = (
+  const reply = async (
     outcome: Outcome,
     components: Awaited<ReturnType<typeof searchComponents>>['components'] = [],
-  ) => json({ params, outcome, components, title })
+  ) => json({ params, outcome, components, title, widgets: await widgets })
 
   if (!criteria) return reply({ state: 'idle' })
   const algorithms = 'hash' in criteria ? hashAlgorithms(criteria.hash) : []
@@ -64,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = titleMeta
 
 export default function ComponentSearchRoute() {
-  const { params, outcome, components } = useLoaderData<typeof loader>()
+  const { params, outcome, components, widgets } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const subjectLabel = t(`componentSearch.subjects.${params.subject}`)
@@ -75,6 +80,8 @@ export default function ComponentSearchRoute() {
         <h1 className="text-2xl font-semibold tracking-tight">{t('pages.components')}</h1>
         <p className="text-sm text-muted-foreground">{t('componentSearch.intro')}</p>
       </header>
+
+      <ListPageWidgets widgets={widgets} />
 
       <ComponentSearchForm key={searchParams.toString()} values={params} />
 

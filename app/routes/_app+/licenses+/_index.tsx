@@ -3,6 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { ListPageWidgets } from '~/components/dashboard/portfolio-widgets.tsx'
+import { loadPortfolioWidgets } from '~/components/dashboard/widgets.server.ts'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { createLicense, findLicenseById, listLicenses } from '~/api/licenses.server.ts'
@@ -30,7 +32,10 @@ import {
 } from './__licenses.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const session = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const { api, permissions } = session
+  // Started first, awaited last: the widgets' figures load beside the list.
+  const widgets = loadPortfolioWidgets(context, session)
   const url = new URL(request.url)
   const params = parseListParams(LicenseListParamsSchema, url.searchParams)
   const [{ licenses, total }, exact] = await Promise.all([
@@ -47,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const canCreate = meetsRequirement(permissions, MANAGE_LICENSES)
   const t = await getFixedT(request, context)
   return json({
+    widgets: await widgets,
     licenses,
     total,
     exact,
@@ -111,6 +117,8 @@ export default function LicensesRoute() {
           </Button>
         ) : null}
       </header>
+
+      <ListPageWidgets widgets={data.widgets} />
 
       <ListToolbar
         idPrefix="license"

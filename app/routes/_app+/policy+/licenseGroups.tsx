@@ -7,10 +7,10 @@ import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { createLicenseGroup, listLicenseGroups } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { LicenseGroupNameDialog } from '~/components/licenses/license-group-name-dialog.tsx'
 import { LicenseGroupTable } from '~/components/licenses/license-group-table.tsx'
 import { licenseGroupPath } from '~/components/licenses/paths.ts'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
+import { CreateNameDialog } from '~/components/name-forms.tsx'
 import { Pager } from '~/components/list-kit/pager.tsx'
 import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
@@ -125,7 +125,11 @@ export default function LicenseGroupsRoute() {
       />
 
       {data.creating ? (
-        <LicenseGroupNameDialog
+        <CreateNameDialog
+          id="create-license-group"
+          title={t('licenseGroups.create.title')}
+          label={t('licenseGroups.fields.name')}
+          submitLabel={t('licenseGroups.create.submit')}
           constraint={data.constraint}
           lastResult={actionData?.result}
           closeTo={listHref(searchParams, {})}

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next'
 import { BackLink } from '~/components/back-link.tsx'
 import { findLicenseById, listLicenses } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ConfirmDeleteDialog } from '~/components/licenses/confirm-delete-dialog.tsx'
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog.tsx'
 import { GroupLicenses } from '~/components/licenses/group-licenses.tsx'
-import { LicenseGroupRenameForm } from '~/components/licenses/license-group-rename-form.tsx'
 import { LicensePickerDialog } from '~/components/licenses/license-picker-dialog.tsx'
 import { licenseGroupPath } from '~/components/licenses/paths.ts'
+import { RenameCard } from '~/components/name-forms.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
@@ -94,7 +94,11 @@ export default function LicenseGroupRoute() {
         </Button>
       </header>
 
-      <LicenseGroupRenameForm
+      <RenameCard
+        id="rename-license-group"
+        title={t('licenseGroups.group.nameTitle')}
+        label={t('licenseGroups.fields.name')}
+        submitLabel={t('licenseGroups.group.rename')}
         name={group.name}
         constraint={constraint}
         lastResult={actionData && 'result' in actionData ? actionData.result : undefined}

@@ -12,6 +12,8 @@ import {
   type ProjectRow,
 } from '~/api/projects.server.ts'
 import { getPublicProperty } from '~/api/public.server.ts'
+import { ListPageWidgets } from '~/components/dashboard/portfolio-widgets.tsx'
+import { loadPortfolioWidgets } from '~/components/dashboard/widgets.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
@@ -30,7 +32,10 @@ import { redirectWithToast } from '~/utils/toast.server.ts'
 import { CreateProjectFormSchema, ProjectListParamsSchema } from './__projects.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const session = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const { api, permissions } = session
+  // Started first, awaited last: the widgets' figures load beside the list.
+  const widgets = loadPortfolioWidgets(context, session)
   const url = new URL(request.url)
   const params = parseListParams(ProjectListParamsSchema, url.searchParams)
   const searching = Boolean(params.searchText)
@@ -87,6 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : undefined
   const t = await getFixedT(request, context)
   return json({
+    widgets: await widgets,
     projects,
     total,
     params: { ...params, expand: undefined },
@@ -171,6 +177,8 @@ export default function ProjectsRoute() {
           </Button>
         ) : null}
       </header>
+
+      <ListPageWidgets widgets={data.widgets} />
 
       <ListToolbar
         idPrefix="project"

@@ -2,6 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { ListPageWidgets } from '~/components/dashboard/portfolio-widgets.tsx'
+import { loadPortfolioWidgets } from '~/components/dashboard/widgets.server.ts'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import { deleteTags, listTagged, listTags, tagErrors, unassignTag } from '~/api/tags.server.ts'
@@ -28,7 +30,10 @@ import {
 } from './__tags.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const session = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const { api, permissions } = session
+  // Started first, awaited last: the widgets' figures load beside the list.
+  const widgets = loadPortfolioWidgets(context, session)
   const url = new URL(request.url)
   const params = parseListParams(TagListParamsSchema, url.searchParams)
   const { rows, total } = await listTags(api, {
@@ -63,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const t = await getFixedT(request, context)
   return json({
+    widgets: await widgets,
     tags: rows,
     total,
     params,
@@ -137,6 +143,8 @@ export default function TagsRoute() {
         <h1 className="text-2xl font-semibold tracking-tight">{t('pages.tags')}</h1>
         <p className="text-sm text-muted-foreground">{t('tags.intro')}</p>
       </header>
+
+      <ListPageWidgets widgets={data.widgets} />
 
       <ListToolbar
         label={t('tags.searchForm')}

@@ -8,6 +8,8 @@ import {
   generateVulnId,
   listVulnerabilities,
 } from '~/api/vulnerabilities.server.ts'
+import { ListPageWidgets } from '~/components/dashboard/portfolio-widgets.tsx'
+import { loadPortfolioWidgets } from '~/components/dashboard/widgets.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
 import { Pager } from '~/components/list-kit/pager.tsx'
@@ -36,7 +38,10 @@ import { parseVulnerabilityListParams } from './__vulnerability-list.server.ts'
 const MANAGE = 'VULNERABILITY_MANAGEMENT'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, permissions } = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const session = await requireUser(request, context, 'VIEW_PORTFOLIO')
+  const { api, permissions } = session
+  // Started first, awaited last: the widgets' figures load beside the list.
+  const widgets = loadPortfolioWidgets(context, session)
   const url = new URL(request.url)
   const params = parseVulnerabilityListParams(url.searchParams)
   const canCreate = meetsRequirement(permissions, MANAGE)
@@ -58,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ])
   const t = await getFixedT(request, context)
   return json({
+    widgets: await widgets,
     vulnerabilities,
     total,
     params,
@@ -119,6 +125,8 @@ export default function VulnerabilitiesRoute() {
           </Button>
         ) : null}
       </header>
+
+      <ListPageWidgets widgets={data.widgets} />
 
       <ListToolbar
         idPrefix="vulnerability"

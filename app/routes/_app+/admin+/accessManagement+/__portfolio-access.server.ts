@@ -12,6 +12,8 @@ import {
 import { listTeams } from '~/api/access.server.ts'
 import { ApiError } from '~/api/client.server.ts'
 import type { SessionUser } from '~/utils/auth.server.ts'
+import { memberCount } from '~/components/access/members.ts'
+import { pageInMemory } from '~/components/list-kit/in-memory.server.ts'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import {
   flagParam,
@@ -66,11 +68,11 @@ export async function loadPortfolioAccess(user: SessionUser, url: URL) {
   const { api, permissions } = user
   const params = parseListParams(AccessParamsSchema, url.searchParams)
   const [teams, enabled] = await Promise.all([listTeams(api), isAclEnabled(api)])
-  const search = params.searchText?.toLowerCase()
-  const matching = search ? teams.filter((t) => t.name.toLowerCase().includes(search)) : teams
-  const start = (params.page - 1) * params.pageSize
-  const onPage = matching.slice(start, start + params.pageSize)
-  redirectPastLastPage(url, onPage.length, matching.length, params)
+  const { rows: onPage, total } = pageInMemory(teams, params, {
+    searchIn: (team) => [team.name],
+    sortBy: {},
+  })
+  redirectPastLastPage(url, onPage.length, total, params)
 
   const open = onPage.find((team) => team.uuid === params.team)
   const canPick = meetsRequirement(permissions, 'VIEW_PORTFOLIO')
@@ -93,11 +95,11 @@ export async function loadPortfolioAccess(user: SessionUser, url: URL) {
     enabled,
     canConfigure: meetsRequirement(permissions, 'SYSTEM_CONFIGURATION'),
     canPick,
-    total: matching.length,
+    total,
     teams: onPage.map((team) => ({
       uuid: team.uuid,
       name: team.name,
-      members: team.managedUsers.length + team.ldapUsers.length + team.oidcUsers.length,
+      members: memberCount(team),
     })),
     open: open && projects ? { uuid: open.uuid, name: open.name, ...projects } : undefined,
     picker,

@@ -14,7 +14,10 @@ export type Discovery = z.infer<typeof DiscoveryDocument>
 
 const stripSlash = (value: string) => value.replace(/\/+$/, '')
 
-/** Fetches and checks an issuer's discovery document; remembers the answer for a while. */
+/**
+ * Fetches and checks an issuer's discovery document; remembers the answer for a while. The API
+ * (availability, token checks) and the console (where to send the browser) each keep one.
+ */
 export function createDiscoveryCache(options: {
   issuer: string | undefined
   enabled: boolean

@@ -1,0 +1,143 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Plus } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { listOidcGroups, listTeams } from '~/api/access.server.ts'
+import { ApiError } from '~/api/client.server.ts'
+import { createOidcGroup } from '~/api/oidc-groups.server.ts'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
+import { EmptyList } from '~/components/list-kit/list-table.tsx'
+import { Pager } from '~/components/list-kit/pager.tsx'
+import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
+import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
+import { CreateNameDialog } from '~/components/name-forms.tsx'
+import { OidcGroupTable } from '~/components/oidc-groups/group-table.tsx'
+import { oidcGroupPath } from '~/components/access/paths.ts'
+import { titleMeta } from '~/components/placeholder.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { requireUser } from '~/utils/auth.server.ts'
+import { failedSubmission } from '~/utils/form-refusal.server.ts'
+import { getFixedT } from '~/utils/i18n.server.ts'
+import { redirectWithToast } from '~/utils/toast.server.ts'
+import {
+  OidcGroupFormSchema,
+  OidcGroupListParamsSchema,
+  pageOfGroups,
+  withMappedTeams,
+} from './__oidc-groups.server.ts'
+
+const MANAGE = 'ACCESS_MANAGEMENT'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, MANAGE)
+  const url = new URL(request.url)
+  const params = parseListParams(OidcGroupListParamsSchema, url.searchParams)
+  const [groups, teams] = await Promise.all([listOidcGroups(api), listTeams(api)])
+  const page = pageOfGroups(withMappedTeams(groups, teams), params)
+  redirectPastLastPage(url, page.rows.length, page.total, params)
+  const t = await getFixedT(request, context)
+  return json({
+    ...page,
+    params,
+    creating: url.searchParams.has('create'),
+    constraint: getZodConstraint(OidcGroupFormSchema),
+    title: t('meta.title', { page: t('oidcGroups.title') }),
+  })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, MANAGE)
+  const formData = await request.formData()
+  if (formData.get('intent') !== 'create') throw new Response('Invalid intent', { status: 400 })
+  const submission = parseWithZod(formData, { schema: OidcGroupFormSchema })
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply() }, { status: 400 })
+  }
+  const t = await getFixedT(request, context)
+  try {
+    const group = await createOidcGroup(api, submission.value.name)
+    return redirectWithToast(context, oidcGroupPath(group.uuid), {
+      type: 'success',
+      title: t('oidcGroups.create.created', { name: group.name }),
+    })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 409) {
+      return json(
+        { result: submission.reply({ fieldErrors: { name: ['oidcGroups.exists'] } }) },
+        { status: 409 },
+      )
+    }
+    return failedSubmission(context, t, submission, error, ['name'])
+  }
+}
+
+export const meta = titleMeta
+
+/** Access Management → OpenID Connect Groups (dt-screens §19.7): groups and their teams. */
+export default function OidcGroupsRoute() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { t } = useTranslation()
+  const [searchParams] = useSearchParams()
+  const { params, total } = data
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-muted-foreground">{t('admin.sections.accessManagement')}</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('oidcGroups.title')}</h1>
+          <p className="max-w-prose text-sm text-muted-foreground">{t('oidcGroups.intro')}</p>
+        </div>
+        <Button asChild>
+          <Link to={`${listHref(searchParams, {})}&create`} preventScrollReset>
+            <Plus aria-hidden />
+            {t('oidcGroups.create.open')}
+          </Link>
+        </Button>
+      </header>
+
+      <ListToolbar
+        idPrefix="oidc-group"
+        searchLabel={t('oidcGroups.search')}
+        searchValue={params.searchText}
+        boxed
+      />
+
+      {data.rows.length === 0 ? (
+        <EmptyList>{params.searchText ? t('oidcGroups.noMatch') : t('oidcGroups.empty')}</EmptyList>
+      ) : (
+        <OidcGroupTable groups={data.rows} pathOf={oidcGroupPath} />
+      )}
+
+      <Pager
+        total={total}
+        page={params.page}
+        pageSize={params.pageSize}
+        label={t('oidcGroups.pagination')}
+        showingKey="oidcGroups.showing"
+        pageSizeParam="pageSize"
+        idPrefix="oidc-groups"
+      />
+
+      {data.creating ? (
+        <CreateNameDialog
+          id="create-oidc-group"
+          title={t('oidcGroups.create.title')}
+          label={t('oidcGroups.fields.name')}
+          submitLabel={t('oidcGroups.create.submit')}
+          constraint={data.constraint}
+          lastResult={actionData?.result}
+          closeTo={listHref(searchParams, {})}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
