@@ -1,4 +1,8 @@
-import { METRIC_COUNTERS, type MetricCounter } from '../../common/metrics-shapes.ts'
+import {
+  METRIC_COUNTERS,
+  type MetricCounter,
+  type RiskWeights,
+} from '../../common/metrics-shapes.ts'
 
 /** The column of each counter of common/metrics-shapes.ts: `findingsTotal` → `findings_total`. */
 export const counterColumn = (counter: MetricCounter) =>
@@ -57,6 +61,10 @@ export const summed = (alias: string, columns: readonly string[]) =>
 
 /** The weights of the risk score as $n placeholders, in RISK_WEIGHT_ORDER. */
 export const RISK_WEIGHT_ORDER = ['critical', 'high', 'medium', 'low', 'unassigned'] as const
+
+/** The weights as parameters, in RISK_WEIGHT_ORDER. */
+export const weightParams = (weights: RiskWeights) =>
+  RISK_WEIGHT_ORDER.map((bucket) => weights[bucket])
 
 /** `$a * x.critical + …`: the inherited risk score of a row, weights from parameter `first`. */
 export const riskScore = (alias: string, first: number) =>

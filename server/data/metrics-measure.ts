@@ -1,205 +1,26 @@
 import type { RiskWeights } from '../../common/metrics-shapes.ts'
 import type { Queryable } from '../db/database.ts'
 import {
-  aliasNames,
-  aliasRowsNaming,
   COUNTER_COLUMNS,
   METRICS_LOCK_KEY,
   qualified,
-  RISK_WEIGHT_ORDER,
   riskScore,
-  severityLevel,
   summed,
+  weightParams,
 } from './metrics-columns.ts'
 
 /**
- * The metrics writers (dt-behaviour §4). Every count is one set-based statement over a batch of
- * projects; a run takes the metrics lock first (lockMetrics) and writes with the time it returns.
+ * The metrics writers of projects, collections, the portfolio and the catalogue (dt-behaviour
+ * §4); components are in metrics-components.ts. Every count is one set-based statement over a
+ * batch of projects; a run takes the metrics lock first (lockMetrics) and writes with the time
+ * it returns.
  */
-
-const weightParams = (weights: RiskWeights) => RISK_WEIGHT_ORDER.map((bucket) => weights[bucket])
 
 /** Waits for the metrics lock of this transaction; answers the database's clock once it holds it. */
 export async function lockMetrics(tx: Queryable): Promise<Date> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [METRICS_LOCK_KEY])
   const [row] = await tx.query<{ now: Date }>('SELECT clock_timestamp() AS now')
   return new Date(row!.now)
-}
-
-const VIOLATION_TYPES = ['SECURITY', 'LICENSE', 'OPERATIONAL'] as const
-
-/** Per violation type: total and audited; unaudited follows. */
-const violationTypeCounts = VIOLATION_TYPES.map((type) => {
-  const name = `policy_violations_${type.toLowerCase()}`
-  return `count(*) FILTER (WHERE x.type = '${type}')::int AS ${name}_total,
-    count(*) FILTER (WHERE x.type = '${type}' AND x.audited)::int AS ${name}_audited`
-}).join(',\n    ')
-
-const violationTypeColumns = VIOLATION_TYPES.map((type) => {
-  const name = `vi.policy_violations_${type.toLowerCase()}`
-  return `COALESCE(${name}_total, 0) AS policy_violations_${type.toLowerCase()}_total,
-    COALESCE(${name}_audited, 0) AS policy_violations_${type.toLowerCase()}_audited,
-    COALESCE(${name}_total - ${name}_audited, 0) AS policy_violations_${type.toLowerCase()}_unaudited`
-}).join(',\n    ')
-
-/**
- * The counters of every component of the projects $1 (§4.2), weights $2–$6. A finding counts
- * when its analysis is not suppressed; among a component's findings, one whose vulnerability is an
- * alias of another counted finding of higher severity (or equal severity and older) is left out,
- * so each flaw counts once, at its highest severity. INFO counts as low. Audited findings are the
- * counted ones with a state other than NOT_SET and IN_TRIAGE; suppressed ones are the component's
- * findings with a suppressed analysis. Violations count unless suppressed, by the state of their
- * policy and by type; audited ones have an analysis state other than NOT_SET.
- */
-const COMPONENT_COUNTS = `
-fv AS (
-  SELECT f.component_id, f.vulnerability_id, v.source, v.vuln_id, an.state,
-    ${severityLevel('v')} AS level
-  FROM finding f
-  JOIN vulnerability v ON v.id = f.vulnerability_id
-  LEFT JOIN analysis an
-    ON an.component_id = f.component_id AND an.vulnerability_id = f.vulnerability_id
-  WHERE f.project_id = ANY($1::bigint[]) AND NOT COALESCE(an.suppressed, false)
-),
-several AS (SELECT component_id FROM fv GROUP BY component_id HAVING count(*) > 1),
-outranked AS (
-  SELECT DISTINCT m.component_id, m.vulnerability_id
-  FROM fv m
-  JOIN several s ON s.component_id = m.component_id
-  CROSS JOIN LATERAL (${aliasRowsNaming('m')}) a
-  JOIN fv w ON w.component_id = m.component_id
-    AND (w.level > m.level OR (w.level = m.level AND w.vulnerability_id < m.vulnerability_id))
-    AND ${aliasNames('a', 'w')}
-),
-vulns AS (
-  SELECT fv.component_id,
-    count(*) FILTER (WHERE fv.level = 5)::int AS critical,
-    count(*) FILTER (WHERE fv.level = 4)::int AS high,
-    count(*) FILTER (WHERE fv.level = 3)::int AS medium,
-    count(*) FILTER (WHERE fv.level IN (1, 2))::int AS low,
-    count(*) FILTER (WHERE fv.level = 0)::int AS unassigned,
-    count(*)::int AS vulnerabilities,
-    count(*) FILTER (WHERE fv.state NOT IN ('NOT_SET', 'IN_TRIAGE'))::int AS audited
-  FROM fv
-  WHERE NOT EXISTS (SELECT 1 FROM outranked o
-    WHERE o.component_id = fv.component_id AND o.vulnerability_id = fv.vulnerability_id)
-  GROUP BY fv.component_id
-),
-suppressions AS (
-  SELECT f.component_id, count(*)::int AS suppressed
-  FROM finding f
-  JOIN analysis an ON an.component_id = f.component_id AND an.vulnerability_id = f.vulnerability_id
-  WHERE f.project_id = ANY($1::bigint[]) AND an.suppressed
-  GROUP BY f.component_id
-),
-violations AS (
-  SELECT x.component_id,
-    count(*) FILTER (WHERE x.state = 'FAIL')::int AS policy_violations_fail,
-    count(*) FILTER (WHERE x.state = 'WARN')::int AS policy_violations_warn,
-    count(*) FILTER (WHERE x.state = 'INFO')::int AS policy_violations_info,
-    count(*)::int AS policy_violations_total,
-    count(*) FILTER (WHERE x.audited)::int AS policy_violations_audited,
-    ${violationTypeCounts}
-  FROM (
-    SELECT pv.component_id, pv.type, po.violation_state AS state,
-      COALESCE(va.state, 'NOT_SET') <> 'NOT_SET' AS audited
-    FROM policy_violation pv
-    JOIN policy_condition pc ON pc.id = pv.policy_condition_id
-    JOIN policy po ON po.id = pc.policy_id
-    LEFT JOIN violation_analysis va ON va.policy_violation_id = pv.id
-    WHERE pv.project_id = ANY($1::bigint[]) AND NOT COALESCE(va.suppressed, false)
-  ) x
-  GROUP BY x.component_id
-),
--- The components whose counters may differ from zero now or at their last measurement, and
--- those never measured: every other one counts nothing, as its current row says.
-touched AS MATERIALIZED (
-  SELECT component_id FROM vulns UNION SELECT component_id FROM suppressions
-  UNION SELECT component_id FROM violations
-  UNION SELECT d.component_id FROM dependency_metrics d
-    WHERE d.project_id = ANY($1::bigint[]) AND d.last_occurrence IS NULL
-      AND (d.vulnerabilities > 0 OR d.suppressed > 0 OR d.policy_violations_total > 0)
-  UNION SELECT c.id FROM component c
-    WHERE c.project_id = ANY($1::bigint[]) AND NOT EXISTS (SELECT 1 FROM dependency_metrics d
-      WHERE d.component_id = c.id AND d.last_occurrence IS NULL)
-),
-counts AS (
-  SELECT c.id AS component_id, c.project_id, c.last_inherited_risk_score AS old_score,
-    COALESCE(vu.critical, 0) AS critical, COALESCE(vu.high, 0) AS high,
-    COALESCE(vu.medium, 0) AS medium, COALESCE(vu.low, 0) AS low,
-    COALESCE(vu.unassigned, 0) AS unassigned, COALESCE(vu.vulnerabilities, 0) AS vulnerabilities,
-    COALESCE(su.suppressed, 0) AS suppressed,
-    COALESCE(vu.vulnerabilities, 0) AS findings_total,
-    COALESCE(vu.audited, 0) AS findings_audited,
-    COALESCE(vu.vulnerabilities - vu.audited, 0) AS findings_unaudited,
-    COALESCE(vi.policy_violations_fail, 0) AS policy_violations_fail,
-    COALESCE(vi.policy_violations_warn, 0) AS policy_violations_warn,
-    COALESCE(vi.policy_violations_info, 0) AS policy_violations_info,
-    COALESCE(vi.policy_violations_total, 0) AS policy_violations_total,
-    COALESCE(vi.policy_violations_audited, 0) AS policy_violations_audited,
-    COALESCE(vi.policy_violations_total - vi.policy_violations_audited, 0)
-      AS policy_violations_unaudited,
-    ${violationTypeColumns}
-  FROM touched
-  JOIN component c ON c.id = touched.component_id
-  LEFT JOIN vulns vu ON vu.component_id = c.id
-  LEFT JOIN suppressions su ON su.component_id = c.id
-  LEFT JOIN violations vi ON vi.component_id = c.id
-),
-scored AS (SELECT counts.*, (${riskScore('counts', 2)}) AS score FROM counts)`
-
-
-const rowOf = (alias: string, score: string) =>
-  `ROW(${qualified(alias, COUNTER_COLUMNS)}, ${alias}.${score})`
-
-/**
- * Measures the components of the projects (§4.2) at `at`. A component whose counters equal its
- * current row's keeps that row (nothing is written); otherwise the current row ends at the
- * project's previous measurement and a new one starts. Components whose risk score changed get
- * it as lastInheritedRiskScore (a score of 0 is not written over an absent one).
- */
-export async function measureComponents(
-  tx: Queryable,
-  projectIds: readonly number[],
-  weights: RiskWeights,
-  at: Date,
-) {
-  await tx.query(
-    `WITH ${COMPONENT_COUNTS},
-    changed AS (
-      SELECT k.*, d.id AS current_id FROM scored k
-      LEFT JOIN dependency_metrics d
-        ON d.component_id = k.component_id AND d.last_occurrence IS NULL
-      WHERE d.id IS NULL
-        OR ${rowOf('d', 'inherited_risk_score')} IS DISTINCT FROM ${rowOf('k', 'score')}
-    ),
-    measured AS (
-      SELECT project_id, max(last_occurrence) AS at FROM project_metrics
-      WHERE project_id = ANY($1::bigint[]) GROUP BY project_id
-    ),
-    closed AS (
-      UPDATE dependency_metrics d
-      SET last_occurrence = GREATEST(d.first_occurrence, COALESCE(m.at, d.first_occurrence))
-      FROM changed k LEFT JOIN measured m ON m.project_id = k.project_id
-      WHERE d.id = k.current_id
-      RETURNING d.id
-    ),
-    scores AS (
-      UPDATE component c SET last_inherited_risk_score = k.score
-      FROM changed k
-      WHERE c.project_id = ANY($1::bigint[]) AND c.id = k.component_id
-        AND COALESCE(k.old_score, 0) <> k.score
-      RETURNING c.id
-    )
-    INSERT INTO dependency_metrics
-      (component_id, project_id, ${COUNTER_COLUMNS.join(', ')}, inherited_risk_score,
-       first_occurrence)
-    SELECT k.component_id, k.project_id, ${qualified('k', COUNTER_COLUMNS)}, k.score, $7
-    FROM changed k
-    -- Naming closed here makes it run before a component's new current row goes in.
-    WHERE k.current_id IS NULL OR k.current_id IN (SELECT id FROM closed)`,
-    [projectIds, ...weightParams(weights), at],
-  )
 }
 
 const PROJECT_COLUMNS = ['components', 'vulnerable_components', ...COUNTER_COLUMNS]
@@ -211,7 +32,9 @@ const latestProjectRow = (projectId: string) =>
 /**
  * Writes project rows from CTE `scored` (project_id, collection_logic, the project columns,
  * score) at $7: the newest row of a project with the same values only moves its last_occurrence;
- * a change (or a changed collection logic) adds a row. Answers the projects that got a new row.
+ * a change (or a changed collection logic) adds a row. A changed score becomes the project's
+ * lastInheritedRiskScore (0 is not written over an absent one). Answers the projects that got a
+ * new row.
  */
 async function writeProjectRows(tx: Queryable, withScored: string, params: unknown[]) {
   const same = (alias: string, score: string) =>
@@ -231,7 +54,7 @@ async function writeProjectRows(tx: Queryable, withScored: string, params: unkno
     scores AS (
       UPDATE project p SET last_inherited_risk_score = k.score
       FROM scored k
-      WHERE p.id = k.project_id AND p.last_inherited_risk_score IS DISTINCT FROM k.score
+      WHERE p.id = k.project_id AND COALESCE(p.last_inherited_risk_score, 0) <> k.score
       RETURNING p.id
     )
     INSERT INTO project_metrics
@@ -385,7 +208,10 @@ export interface MeasurableProject {
   components: number
 }
 
-/** Projects that hold components (not collections) after `afterId`, in id order, with their size. */
+/**
+ * Projects that hold components (not collections) after `afterId`, in id order, with their size
+ * as last measured (counted when never measured): batches need sizes, not exact ones.
+ */
 export async function measurableProjectsAfter(
   db: Queryable,
   afterId: number,
@@ -393,7 +219,9 @@ export async function measurableProjectsAfter(
   includeInactive: boolean,
 ): Promise<MeasurableProject[]> {
   const rows = await db.query<{ id: string; components: number }>(
-    `SELECT p.id, (SELECT count(*) FROM component c WHERE c.project_id = p.id)::int AS components
+    `SELECT p.id, COALESCE((SELECT pm.components FROM project_metrics pm
+         WHERE pm.project_id = p.id ORDER BY pm.last_occurrence DESC, pm.id DESC LIMIT 1),
+       (SELECT count(*) FROM component c WHERE c.project_id = p.id))::int AS components
      FROM project p
      WHERE p.collection_logic IS NULL AND ($3 OR p.active) AND p.id > $1
      ORDER BY p.id LIMIT $2`,
@@ -426,39 +254,6 @@ export async function findMeasuredProject(db: Queryable, projectId: number) {
   )
   const row = rows[0]
   return row && { id: Number(row.id), isCollection: row.collection_logic !== null }
-}
-
-/** The database's clock (audit decisions compare analysis times with it). */
-export async function databaseNow(db: Queryable): Promise<Date> {
-  const [row] = await db.query<{ now: Date }>('SELECT clock_timestamp() AS now')
-  return new Date(row!.now)
-}
-
-/** Projects whose analyses were written since `since`. */
-export async function projectsAuditedSince(db: Queryable, since: Date) {
-  const rows = await db.query<{ project_id: string }>(
-    'SELECT DISTINCT project_id FROM analysis WHERE updated_at >= $1',
-    [since],
-  )
-  return rows.map((row) => Number(row.project_id))
-}
-
-export async function projectOfComponent(db: Queryable, componentId: number) {
-  const rows = await db.query<{ project_id: string }>(
-    'SELECT project_id FROM component WHERE id = $1',
-    [componentId],
-  )
-  return rows[0] && Number(rows[0].project_id)
-}
-
-/** The version `version` of the project `uuid` (a clone of it), if it exists. */
-export async function findVersionOf(db: Queryable, uuid: string, version: string | null) {
-  const rows = await db.query<{ id: string }>(
-    `SELECT v.id FROM project s JOIN project v ON v.name = s.name
-     WHERE s.uuid = $1 AND COALESCE(v.version, '') = COALESCE($2, '')`,
-    [uuid, version],
-  )
-  return rows[0] && Number(rows[0].id)
 }
 
 /** PGlite runs no autovacuum: a full run leaves fresh statistics for the plans of the next ones. */

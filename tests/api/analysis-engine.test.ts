@@ -227,7 +227,7 @@ describe('analysis after a BOM upload', () => {
     )
   })
 
-  it('keeps the upload token processing until the analysis and the policy evaluation ended', async () => {
+  it('keeps the upload token processing until the analysis, the policy evaluation and the metrics ended', async () => {
     const jobs = await fixtures.sql(
       `SELECT kind, status, payload->>'level' AS level FROM job WHERE chain_id = $1 ORDER BY id`,
       [token],
@@ -236,6 +236,7 @@ describe('analysis after a BOM upload', () => {
       { kind: 'bom.process', status: 'succeeded', level: null },
       { kind: 'vulnerability.analysis', status: 'succeeded', level: 'BOM_UPLOAD_ANALYSIS' },
       { kind: 'policy.evaluation', status: 'succeeded', level: null },
+      { kind: 'metrics.project', status: 'succeeded', level: null },
     ])
     const deprecated = await api.request('GET', `/v1/bom/token/${token}`, { token: adminJwt })
     expect(deprecated.json).toEqual({ processing: false })

@@ -3,7 +3,7 @@ import { apiClient } from '../support/api-client.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 
 // Contract: dt-api-admin.md §0.4 (JSON), §0.5 (errors), §3.2 (endpoints and type rules),
-// §3.3 (public properties), §3.4 (catalogue of 100 properties, plus Lookout's two KEV properties), §15 #3–#5.
+// §3.3 (public properties), §3.4 (catalogue of 100 properties, plus Lookout's two KEV properties and five risk weights), §15 #3–#5.
 
 const PLACEHOLDER = 'HiddenDecryptedPropertyPlaceholder'
 
@@ -48,18 +48,18 @@ function aggregate(items: unknown[]) {
 }
 
 describe('GET /v1/configProperty (§3.2 #1)', () => {
-  it('lists all 102 properties ordered by groupName, then propertyName', async () => {
+  it('lists all 107 properties ordered by groupName, then propertyName', async () => {
     const response = await api.request('GET', '/v1/configProperty', { token: adminJwt })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-total-count')).toBeNull()
     const properties: ConfigProperty[] = response.json
-    expect(properties).toHaveLength(102)
+    expect(properties).toHaveLength(107)
     const keys = properties.map((p) => [p.groupName, p.propertyName] as const)
     const sorted = [...keys].sort(([g1, n1], [g2, n2]) =>
       g1 === g2 ? (n1 < n2 ? -1 : n1 > n2 ? 1 : 0) : g1 < g2 ? -1 : 1,
     )
     expect(keys).toEqual(sorted)
-    expect(new Set(keys.map(([g, n]) => `${g}/${n}`)).size).toBe(102)
+    expect(new Set(keys.map(([g, n]) => `${g}/${n}`)).size).toBe(107)
     for (const p of properties) {
       expect([
         'BOOLEAN',

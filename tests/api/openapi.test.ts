@@ -18,6 +18,11 @@ const PUBLIC_OPERATIONS = [
   'POST /api/v1/user/oidc/login',
   'GET /api/v1/oidc/available',
   'GET /api/v1/configProperty/public/{groupName}/{propertyName}',
+  // Badges check credentials themselves (general/badge.enabled may open them to anyone).
+  'GET /api/v1/badge/vulns/project/{uuid}',
+  'GET /api/v1/badge/vulns/project/{name}/{version}',
+  'GET /api/v1/badge/violations/project/{uuid}',
+  'GET /api/v1/badge/violations/project/{name}/{version}',
 ]
 const ANY_PRINCIPAL = [
   'GET /api/v1/user/self',

@@ -170,6 +170,7 @@ describe('evaluation after a BOM upload', () => {
       'bom.process succeeded',
       'vulnerability.analysis succeeded',
       'policy.evaluation succeeded',
+      'metrics.project succeeded',
     ])
   })
 

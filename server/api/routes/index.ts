@@ -17,6 +17,7 @@ import licenseGroup from './license-group.ts'
 import ldap from './ldap.ts'
 import license from './license.ts'
 import metrics from './metrics.ts'
+import metricsProject from './metrics-project.ts'
 import mirror from './mirror.ts'
 import oidc from './oidc.ts'
 import oidcUser from './oidc-user.ts'
@@ -90,5 +91,6 @@ export const routeFamilies: Record<string, RouteFamily> = {
   license,
   licenseGroup,
   metrics,
+  metricsProject,
   badge,
 }

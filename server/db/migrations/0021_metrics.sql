@@ -42,9 +42,12 @@ CREATE TABLE dependency_metrics (
   first_occurrence timestamptz NOT NULL,
   last_occurrence timestamptz
 );
-CREATE INDEX dependency_metrics_component_idx ON dependency_metrics (component_id, first_occurrence);
-CREATE UNIQUE INDEX dependency_metrics_current_idx
-  ON dependency_metrics (component_id) WHERE last_occurrence IS NULL;
+-- A component's rows, its current one (last_occurrence NULL) among them. One current row per
+-- component: every writer holds the metrics lock (no unique index to keep that on every row).
+CREATE INDEX dependency_metrics_component_idx ON dependency_metrics (component_id, last_occurrence);
+-- The current rows of a batch of projects: a run finds its components never measured with them.
+CREATE INDEX dependency_metrics_current_idx ON dependency_metrics (project_id)
+  WHERE last_occurrence IS NULL;
 -- Most components count nothing; a run reads the current rows that count something.
 CREATE INDEX dependency_metrics_counting_idx ON dependency_metrics (project_id)
   WHERE last_occurrence IS NULL

@@ -66,13 +66,17 @@ function render(title: string, segments: ReadonlyArray<{ text: string; color: st
     })
     .join('')
   const label = escapeXml(title)
+  // Badges inlined side by side share one id space: an id names its content, so a shared one
+  // stays right (same width, same clip).
+  const clip = `lookout-badge-clip-${total}`
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${total}" height="20" role="img" ` +
     `aria-label="${label}"><title>${label}</title>` +
-    '<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" ' +
-    'stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>' +
-    `<clipPath id="r"><rect width="${total}" height="20" rx="3" fill="#fff"/></clipPath>` +
-    `<g clip-path="url(#r)">${rects}<rect width="${total}" height="20" fill="url(#s)"/></g>` +
+    '<linearGradient id="lookout-badge-shade" x2="0" y2="100%"><stop offset="0" ' +
+    'stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>' +
+    `<clipPath id="${clip}"><rect width="${total}" height="20" rx="3" fill="#fff"/></clipPath>` +
+    `<g clip-path="url(#${clip})">${rects}` +
+    `<rect width="${total}" height="20" fill="url(#lookout-badge-shade)"/></g>` +
     '<g fill="#fff" text-anchor="middle" ' +
     'font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11">' +
     `${texts}</g></svg>`

@@ -30,9 +30,7 @@ async function badgeProject(ctx: AppContext, request: BadgeRequest, ref: Project
   const open = await badgesArePublic(ctx)
   let principal
   if (!open) {
-    const credentials = credentialsFrom(request.headers)
-    if (credentials.apiKey === undefined && request.apiKey)
-      credentials.apiKey = request.apiKey.trim()
+    const credentials = credentialsFrom(request.headers, { apiKey: request.apiKey })
     principal = await resolvePrincipal(ctx, credentials)
     if (!principal) throw emptyError(401)
     if (!principal.permissions.has('VIEW_BADGES')) throw emptyError(403)

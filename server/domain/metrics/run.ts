@@ -1,4 +1,5 @@
 import type { RiskWeights } from '../../../common/metrics-shapes.ts'
+import { analyzeComponentRowsIfGrown, measureComponents } from '../../data/metrics-components.ts'
 import {
   analyzeMetricsTables,
   collectionsDeepestFirst,
@@ -6,7 +7,6 @@ import {
   lockMetrics,
   measurableProjectsAfter,
   measureCollections,
-  measureComponents,
   measurePortfolio,
   measureProjects,
   replaceVulnerabilityMetrics,
@@ -30,18 +30,20 @@ const PAGE = 2000
 /** One project: its components and its row, or a collection's row. Undefined when it is gone. */
 export async function measureProject(db: Database, projectId: number) {
   const weights = await readRiskWeights(db)
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const at = await lockMetrics(tx)
     const project = await findMeasuredProject(tx, projectId)
     if (!project) return undefined
     if (project.isCollection) {
       const changed = await measureCollections(tx, [projectId], weights, at)
-      return { changed: changed.length > 0, collection: true }
+      return { changed: changed.length > 0, collection: true, written: 0 }
     }
-    await measureComponents(tx, [projectId], weights, at)
+    const written = await measureComponents(tx, [projectId], weights, at)
     const changed = await measureProjects(tx, [projectId], weights, at)
-    return { changed: changed.length > 0, collection: false }
+    return { changed: changed.length > 0, collection: false, written }
   })
+  if (outcome?.written) await analyzeComponentRowsIfGrown(db, outcome.written)
+  return outcome
 }
 
 /** Every collection project, deepest first (a level at a time), then the portfolio row. */
@@ -93,16 +95,21 @@ export async function measureEverything(db: Database, options: FullRunOptions = 
   const weights = await readRiskWeights(db)
   let projects = 0
   let components = 0
+  // Component rows written since the statistics were last taken (the first run writes one per
+  // component: plans made for an empty table would then scan it in a loop).
+  let written = 0
   for (let after = 0; ;) {
     options.signal?.throwIfAborted()
     const page = await measurableProjectsAfter(db, after, PAGE, options.includeInactive ?? false)
     for (const batch of batchesOf(page)) {
       options.signal?.throwIfAborted()
-      await db.transaction(async (tx) => {
+      written += await db.transaction(async (tx) => {
         const at = await lockMetrics(tx)
-        await measureComponents(tx, batch, weights, at)
+        const rows = await measureComponents(tx, batch, weights, at)
         await measureProjects(tx, batch, weights, at)
+        return rows
       })
+      if (await analyzeComponentRowsIfGrown(db, written)) written = 0
     }
     projects += page.length
     components += page.reduce((sum, project) => sum + project.components, 0)

@@ -6,7 +6,7 @@ import {
   findVersionOf,
   projectOfComponent,
   projectsAuditedSince,
-} from '../../data/metrics-measure.ts'
+} from '../../data/metrics-triggers.ts'
 import type { Queryable } from '../../db/database.ts'
 import {
   AGGREGATE_METRICS_JOB,
@@ -103,6 +103,18 @@ export async function requestRescoreOnWeightChange(
   }
 }
 
+/** The database's clock before analyses are written (see requestMetricsOfAuditedProjects). */
+export const auditClock = (db: Queryable) => databaseNow(db)
+
+/** Measures every project whose analyses were written since `since` (a clock read before). */
+export async function requestMetricsOfAuditedProjects(
+  db: Queryable,
+  enqueue: Enqueue,
+  since: Date,
+) {
+  await requestProjectsMetrics(db, enqueue, await projectsAuditedSince(db, since))
+}
+
 /**
  * Runs audit decisions (PUT /analysis, its batch, decision rules), then measures every project
  * whose analyses they wrote: a decision beyond one finding reaches other projects.
@@ -111,9 +123,9 @@ export async function measuringAudits<T>(
   ctx: Pick<AppContext, 'db' | 'enqueue'>,
   decide: () => Promise<T>,
 ): Promise<T> {
-  const since = await databaseNow(ctx.db)
+  const since = await auditClock(ctx.db)
   const result = await decide()
-  await requestProjectsMetrics(ctx.db, ctx.enqueue, await projectsAuditedSince(ctx.db, since))
+  await requestMetricsOfAuditedProjects(ctx.db, ctx.enqueue, since)
   return result
 }
 
