@@ -4,12 +4,10 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { FolderOpen, RefreshCw } from 'lucide-react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { FolderOpen } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '~/api/client.server.ts'
 import { requestPortfolioRefresh } from '~/api/metrics.server.ts'
-import { useChartFormats } from '~/components/charts/use-chart-formats.ts'
 import { parseDashboardParams } from '~/components/dashboard/model.ts'
 import {
   AtRiskCard,
@@ -23,14 +21,14 @@ import { PortfolioWidgetRow } from '~/components/dashboard/portfolio-widgets.tsx
 import { RangeForm } from '~/components/dashboard/range-form.tsx'
 import { VulnerabilityDatabaseCard } from '~/components/dashboard/vulnerability-database.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { LastMeasurement, RefreshButton } from '~/components/metrics/metrics-controls.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { FirstProjectPrompt } from '~/components/projects/first-project.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { toastForFailedResponse } from '~/utils/api-errors.ts'
 import { requireUser } from '~/utils/auth.server.ts'
+import { refreshAndReturn } from '~/utils/metrics-refresh.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { invalidateMetrics } from '~/utils/metrics-cache.server.ts'
-import { redirectWithToast } from '~/utils/toast.server.ts'
 import { loadDashboard, serverTiming } from './__dashboard.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -59,19 +57,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, 'PORTFOLIO_MANAGEMENT')
   const t = await getFixedT(request, context)
-  const url = new URL(request.url)
-  url.searchParams.delete('index')
-  const back = `${url.pathname}${url.search}`
-  try {
+  return refreshAndReturn(context, t, request, async () => {
     await requestPortfolioRefresh(api)
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    return redirectWithToast(context, back, toastForFailedResponse(error.response, t))
-  }
-  invalidateMetrics(context)
-  return redirectWithToast(context, back, {
-    type: 'success',
-    title: t('dashboard.refreshRequested'),
+    invalidateMetrics(context)
   })
 }
 
@@ -124,28 +112,6 @@ export default function DashboardRoute() {
       <PortfolioStatistics series={data.series} />
       <VulnerabilityDatabaseCard histogram={data.histogram} />
     </div>
-  )
-}
-
-function LastMeasurement({ at }: { at: number | undefined }) {
-  const { t } = useTranslation()
-  const { formatTime } = useChartFormats()
-  return at === undefined
-    ? t('dashboard.notMeasured')
-    : t('dashboard.lastMeasurement', { date: formatTime(at, 'full') })
-}
-
-function RefreshButton() {
-  const { t } = useTranslation()
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
-  return (
-    <Form method="post" preventScrollReset>
-      <Button type="submit" variant="outline" size="sm" disabled={busy}>
-        <RefreshCw aria-hidden className={busy ? 'animate-spin' : undefined} />
-        {t('dashboard.refresh')}
-      </Button>
-    </Form>
   )
 }
 

@@ -9,7 +9,11 @@ import {
   updateComponent,
   type ComponentDetail,
 } from '~/api/components.server.ts'
-import { componentMetricsCurrent, componentMetricsHistory } from '~/api/project-metrics.server.ts'
+import {
+  componentMetricsCurrent,
+  componentMetricsHistory,
+  refreshMetrics,
+} from '~/api/project-metrics.server.ts'
 import { parseDashboardParams } from '~/components/dashboard/model.ts'
 import { REFRESH_INTENT } from '~/components/metrics/metrics-controls.tsx'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
@@ -164,7 +168,7 @@ export async function componentAction(
       })
     }
     case REFRESH_INTENT:
-      return refreshAndReturn(api, context, t, 'component', uuid, request)
+      return refreshAndReturn(context, t, request, () => refreshMetrics(api, 'component', uuid))
     default:
       throw new Response('Invalid intent', { status: 400 })
   }

@@ -4,7 +4,7 @@ import { Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { ProjectMetrics } from '../../../../../common/metrics-shapes.ts'
 import { ApiError } from '~/api/client.server.ts'
-import { projectMetricsHistory } from '~/api/project-metrics.server.ts'
+import { projectMetricsHistory, refreshMetrics } from '~/api/project-metrics.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FactsSection, type Fact } from '~/components/facts-section.tsx'
 import { Identifier } from '~/components/identifier.tsx'
@@ -41,7 +41,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     throw new Response('Invalid intent', { status: 400 })
   }
   const t = await getFixedT(request, context)
-  return refreshAndReturn(api, context, t, 'project', params.uuid ?? '', request)
+  return refreshAndReturn(context, t, request, () =>
+    refreshMetrics(api, 'project', params.uuid ?? ''),
+  )
 }
 
 /** The overview tab (4.13 §7.3): the metrics history, the latest counters and the facts. */
