@@ -1,10 +1,9 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { listOidcGroups, listTeams } from '~/api/access.server.ts'
-import { ApiError } from '~/api/client.server.ts'
 import { createOidcGroup } from '~/api/oidc-groups.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
@@ -18,9 +17,8 @@ import { oidcGroupPath } from '~/components/access/paths.ts'
 import { titleMeta } from '~/components/placeholder.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
-import { failedSubmission } from '~/utils/form-refusal.server.ts'
+import { createNamedFromForm } from '~/utils/create-named.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
-import { redirectWithToast } from '~/utils/toast.server.ts'
 import {
   OidcGroupFormSchema,
   OidcGroupListParamsSchema,
@@ -50,28 +48,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, MANAGE)
   const formData = await request.formData()
-  if (formData.get('intent') !== 'create') throw new Response('Invalid intent', { status: 400 })
-  const submission = parseWithZod(formData, { schema: OidcGroupFormSchema })
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply() }, { status: 400 })
-  }
   const t = await getFixedT(request, context)
-  try {
-    const group = await createOidcGroup(api, submission.value.name)
-    return redirectWithToast(context, oidcGroupPath(group.uuid), {
-      type: 'success',
-      title: t('oidcGroups.create.created', { name: group.name }),
-    })
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.status === 409) {
-      return json(
-        { result: submission.reply({ fieldErrors: { name: ['oidcGroups.exists'] } }) },
-        { status: 409 },
-      )
-    }
-    return failedSubmission(context, t, submission, error, ['name'])
-  }
+  return createNamedFromForm(
+    { context, t, formData },
+    OidcGroupFormSchema,
+    (name) => createOidcGroup(api, name),
+    {
+      pathOf: oidcGroupPath,
+      createdKey: 'oidcGroups.create.created',
+      existsKey: 'oidcGroups.exists',
+    },
+  )
 }
 
 export const meta = titleMeta
