@@ -16,13 +16,18 @@ export async function applyDirectoryEntry(
   user: { id: number; username: string },
   entry: DirectoryUser | undefined,
 ) {
-  await updateLdapUserEntry(db, user.id, {
-    dn: entry?.dn ?? INVALID_DN,
-    email: entry?.email ?? null,
-  })
-  if (!settings.teamSynchronization) return
-  const groups = entry ? await session.userGroups({ dn: entry.dn, username: user.username }) : []
+  // The directory is asked first and everything is stored in one transaction, so no reader sees
+  // a user whose DN is synchronised but whose teams are not yet.
+  const groups =
+    settings.teamSynchronization && entry
+      ? await session.userGroups({ dn: entry.dn, username: user.username })
+      : []
   await db.transaction(async (tx) => {
+    await updateLdapUserEntry(tx, user.id, {
+      dn: entry?.dn ?? INVALID_DN,
+      email: entry?.email ?? null,
+    })
+    if (!settings.teamSynchronization) return
     await recordSeenGroups(tx, user.id, groups)
     await synchronizeLdapTeams(tx, user.id, groups)
   })
