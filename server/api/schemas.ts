@@ -40,3 +40,5 @@ export const AboutJson = z.object({
 })
 
 export const TokenStatusJson = z.object({ processing: z.boolean() })
+/** The token of queued work, pollable through GET /v1/event/token/{uuid}. */
+export const TokenJson = z.object({ token: z.string() })

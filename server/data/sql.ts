@@ -15,5 +15,8 @@ export class SqlParams {
   }
 }
 
+/** Text with LIKE's wildcards (and its escape character) taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
 /** A LIKE pattern matching text anywhere, with LIKE's wildcards taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+export const likePattern = (text: string) => `%${escapeLike(text)}%`

@@ -29,6 +29,7 @@ import policy from './policy.ts'
 import projectProperty from './project-property.ts'
 import project from './project.ts'
 import service from './service.ts'
+import search from './search.ts'
 import session from './session.ts'
 import tag from './tag.ts'
 import team from './team.ts'
@@ -93,4 +94,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   metrics,
   metricsProject,
   badge,
+  search,
 }
