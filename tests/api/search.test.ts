@@ -23,10 +23,15 @@ const fixtures = vulnerabilityFixtures(
 )
 
 type Auth = { token?: string; apiKey?: string }
+type Hit = Record<string, string>
+type Hits = Record<
+  'project' | 'component' | 'servicecomponent' | 'vulnerability' | 'license' | 'vulnerablesoftware',
+  Hit[]
+>
 async function results(path: string, auth: Auth = { token: adminJwt }) {
   const response = await api.request('GET', path, auth)
   expect(response.status, `${path}: ${response.text}`).toBe(200)
-  return response.json.results as Record<string, Array<Record<string, string>>>
+  return response.json.results as Hits
 }
 const q = (text: string) => encodeURIComponent(text)
 
