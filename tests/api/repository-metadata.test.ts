@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scheduleRepositoryMetadata } from '../../server/domain/repositories/triggers.ts'
 import { ingest, startBomServer, type BomServer } from '../fixtures/boms/support.ts'
 import { startFakeCratesIo, type FakeCratesIo } from '../support/fakes/crates-io.ts'
 import { startFakeGithubRest, type FakeGithubRest } from '../support/fakes/github-rest.ts'
@@ -423,5 +424,67 @@ describe('a component created through the API', () => {
     } finally {
       await internal.close()
     }
+  })
+})
+
+describe('the scheduled portfolio run', () => {
+  const portfolioJobs = () =>
+    server.db.query<{ id: number; status: string; run_at: string }>(
+      "SELECT id, status, run_at FROM job WHERE kind = 'repository.metadata.portfolio' ORDER BY id",
+    )
+
+  it('waits an hour after start-up, runs over active projects only, then follows the cadence', async () => {
+    await scheduleRepositoryMetadata(server.db, server.lookout.ctx!.enqueue, { atStartup: true })
+    await scheduleRepositoryMetadata(server.db, server.lookout.ctx!.enqueue, { atStartup: true })
+    const [waiting, ...more] = await portfolioJobs()
+    expect(more).toHaveLength(0) // one waits at a time
+    const delay = new Date(waiting!.run_at).getTime() - Date.now()
+    expect(delay).toBeGreaterThan(59 * 60_000)
+    expect(delay).toBeLessThanOrEqual(60 * 60_000)
+
+    cargo.crates.set('active-crate', {
+      newest: '2.0.0',
+      versions: { '2.0.0': '2024-01-01T00:00:00Z' },
+    })
+    cargo.crates.set('inactive-crate', {
+      newest: '3.0.0',
+      versions: { '3.0.0': '2024-01-01T00:00:00Z' },
+    })
+    await server.db.query(
+      `WITH p AS (INSERT INTO project (name, active) VALUES ('meta-active', true), ('meta-inactive', false)
+                  RETURNING id, name)
+       INSERT INTO component (project_id, name, version, purl)
+       SELECT id, CASE WHEN name = 'meta-active' THEN 'active-crate' ELSE 'inactive-crate' END, '1.0.0',
+              CASE WHEN name = 'meta-active' THEN 'pkg:cargo/active-crate@1.0.0' ELSE 'pkg:cargo/inactive-crate@1.0.0' END
+       FROM p`,
+    )
+    await server.db.query(
+      "UPDATE job SET run_at = now() WHERE kind = 'repository.metadata.portfolio'",
+    )
+    await settle()
+    expect(
+      (await api('GET', '/v1/repository/latest?purl=pkg:cargo/active-crate')).json.latestVersion,
+    ).toBe('2.0.0')
+    expect((await api('GET', '/v1/repository/latest?purl=pkg:cargo/inactive-crate')).status).toBe(
+      404,
+    )
+    expect(cargo.requests).not.toContain('/api/v1/crates/inactive-crate')
+
+    // The next one is due a cadence (config, hours) after the last run ended.
+    await server.db.query(
+      `UPDATE config_property SET property_value = '1'
+       WHERE group_name = 'task-scheduler' AND property_name = 'repository.metadata.fetch.cadence'`,
+    )
+    await scheduleRepositoryMetadata(server.db, server.lookout.ctx!.enqueue, { atStartup: false })
+    expect((await portfolioJobs()).filter((job) => job.status === 'queued')).toHaveLength(0)
+    await server.db.query(
+      "UPDATE job SET finished_at = now() - interval '2 hours' WHERE kind = 'repository.metadata.portfolio'",
+    )
+    await scheduleRepositoryMetadata(server.db, server.lookout.ctx!.enqueue, { atStartup: false })
+    // Due at once (the worker may have claimed it already).
+    const next = (await portfolioJobs()).filter((job) => job.status !== 'succeeded')
+    expect(next).toHaveLength(1)
+    expect(Math.abs(new Date(next[0]!.run_at).getTime() - Date.now())).toBeLessThan(60_000)
+    await settle()
   })
 })
