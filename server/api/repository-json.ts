@@ -8,6 +8,8 @@ import type { RepositoryMetaRow } from '../data/repository-meta.ts'
 
 export { RepositoryJson, RepositoryMetaComponentJson } from '../../common/repository-shapes.ts'
 
+const typeOf = (value: string) => StoredType.parse(value)
+const StoredType = RepositoryType.catch('UNSUPPORTED')
 const opt = <T>(value: T | null | undefined) => (value === null ? undefined : value)
 const epoch = (value: Date | string) => new Date(value).getTime()
 
@@ -15,7 +17,7 @@ const epoch = (value: Date | string) => new Date(value).getTime()
 export function repositoryJson(row: RepositoryRow): RepositoryJson {
   return {
     uuid: row.uuid,
-    type: RepositoryType.catch('UNSUPPORTED').parse(row.type),
+    type: typeOf(row.type),
     identifier: row.identifier,
     url: row.url,
     resolutionOrder: row.resolution_order,
@@ -29,7 +31,7 @@ export function repositoryJson(row: RepositoryRow): RepositoryJson {
 /** A RepositoryMetaComponent (dt-api-portfolio §3.22); nulls omitted, dates in epoch ms. */
 export function repositoryMetaJson(row: RepositoryMetaRow): RepositoryMetaComponentJson {
   return {
-    repositoryType: RepositoryType.catch('UNSUPPORTED').parse(row.repository_type),
+    repositoryType: typeOf(row.repository_type),
     namespace: opt(row.namespace),
     name: row.name,
     latestVersion: row.latest_version ?? '',
