@@ -5,6 +5,7 @@ import { COMPONENT_SORTABLE } from '~/components/component-details/project-compo
 import { flagParam, listParamsSchema } from '~/components/list-kit/url-state.ts'
 
 export const ComponentListParamsSchema = listParamsSchema(COMPONENT_SORTABLE, {
+  onlyOutdated: flagParam,
   onlyDirect: flagParam,
   token: z.uuid().optional().catch(undefined),
 })

@@ -26,7 +26,12 @@ import {
 import { AddComponentDialog } from '~/components/component-details/add-component-dialog.tsx'
 import { BomUploadForm, UploadProgress } from '~/components/component-details/bom-upload-form.tsx'
 import { ComponentsToolbar } from '~/components/component-details/components-toolbar.tsx'
-import { ProjectComponentsTable } from '~/components/component-details/project-components-table.tsx'
+import {
+  COMPONENT_OPTIONAL_COLUMNS,
+  COMPONENT_OPTIONAL_LABELS,
+  ProjectComponentsTable,
+} from '~/components/component-details/project-components-table.tsx'
+import { ColumnPicker, parseVisibleColumns } from '~/components/findings/column-picker.tsx'
 import { parseDependencyList } from '~/components/dependency-graph/graph-model.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
@@ -61,6 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [{ components, total }, processing] = await Promise.all([
     listProjectComponents(api, uuid, {
       searchText: query.searchText,
+      onlyOutdated: query.onlyOutdated,
       onlyDirect: query.onlyDirect,
       pageNumber: query.page,
       pageSize: query.pageSize,
@@ -78,6 +84,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canUpload: meetsRequirement(permissions, CAN_UPLOAD),
     canManage,
     adding: canManage && url.searchParams.has('add'),
+    visible: parseVisibleColumns(url.searchParams, COMPONENT_OPTIONAL_COLUMNS, []),
     constraint: getZodConstraint(ComponentFormSchema),
   })
 }
@@ -212,8 +219,14 @@ export default function ProjectComponentsTab() {
         idPrefix="component"
         searchLabel={t('components.search')}
         searchValue={query.searchText}
-        owns={['onlyDirect']}
+        owns={['onlyOutdated', 'onlyDirect']}
       >
+        <FilterSwitch
+          name="onlyOutdated"
+          label={t('components.onlyOutdated')}
+          title={t('components.onlyOutdatedHint')}
+          checked={query.onlyOutdated}
+        />
         <FilterSwitch
           name="onlyDirect"
           label={t('components.onlyDirect')}
@@ -221,9 +234,20 @@ export default function ProjectComponentsTab() {
         />
       </ListToolbar>
 
+      <div className="flex justify-end">
+        <ColumnPicker
+          columns={COMPONENT_OPTIONAL_COLUMNS.map((key) => ({
+            key,
+            label: t(COMPONENT_OPTIONAL_LABELS[key]),
+          }))}
+          visible={data.visible}
+        />
+      </div>
       {data.components.length === 0 ? (
         <EmptyList>
-          {query.searchText || query.onlyDirect ? t('components.noMatch') : t('components.empty')}
+          {query.searchText || query.onlyDirect || query.onlyOutdated
+            ? t('components.noMatch')
+            : t('components.empty')}
         </EmptyList>
       ) : (
         <ProjectComponentsTable
@@ -232,6 +256,7 @@ export default function ProjectComponentsTab() {
           caption={caption}
           removeForm={data.canManage ? REMOVE_FORM : undefined}
           hasGraph={parseDependencyList(project?.directDependencies).length > 0}
+          visible={data.visible}
         />
       )}
       <Pager
