@@ -24,6 +24,7 @@ import {
   registerSecurityHeaders,
 } from './http/hardening.ts'
 import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
+import { synchroniseDefaultRepositories } from './domain/repositories/defaults.ts'
 import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
 import { ldapSettings } from './domain/ldap/settings.ts'
@@ -106,6 +107,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       throw error
     })
     encryptionKey = keys.configKey
+    await synchroniseDefaultRepositories(db, env.LOOKOUT_REPOSITORY_DEFAULTS_URL)
     sessionSecret ??= keys.sessionSecret
     ctx = {
       db,

@@ -44,6 +44,9 @@ export async function startApiServer(
     LOG_LEVEL: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...(ossIndex ? { LOOKOUT_OSSINDEX_URL: ossIndex.url } : {}),
+    // The default package repositories point to the internet: they are created on a loopback
+    // server that answers 404 to their requests (tests point them at fakes where they need to).
+    LOOKOUT_REPOSITORY_DEFAULTS_URL: `${ossIndex?.url ?? overrides.LOOKOUT_OSSINDEX_URL}/repositories`,
     ...overrides,
   })
   const { logStream, ...lookoutOptions } = options
