@@ -48,9 +48,9 @@ export function RepositoryEditor({
   const titleId = `${form.id}-title`
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
-      <h3 id={titleId} className="text-base font-semibold [overflow-wrap:anywhere]">
+      <h2 id={titleId} className="text-base font-semibold [overflow-wrap:anywhere]">
         {t('repositories.edit.title', { identifier: repository.identifier })}
-      </h3>
+      </h2>
       <Form method="post" className="flex max-w-2xl flex-col gap-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="uuid" value={repository.uuid} />
