@@ -25,6 +25,7 @@ import {
 } from './http/hardening.ts'
 import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
 import { synchroniseDefaultRepositories } from './domain/repositories/defaults.ts'
+import { scheduleRepositoryMetadata } from './domain/repositories/triggers.ts'
 import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
 import { ldapSettings } from './domain/ldap/settings.ts'
@@ -221,6 +222,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const enqueue = ctx.enqueue
     await scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: true })
     await schedulePortfolioAnalysis(ctx.db, enqueue, { atStartup: true })
+    await scheduleRepositoryMetadata(ctx.db, enqueue, { atStartup: true })
     await scheduleMetrics(ctx.db, enqueue, { atStartup: true })
     timers.push(
       setInterval(() => {
@@ -229,6 +231,9 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         )
         schedulePortfolioAnalysis(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'portfolio analysis scheduling failed'),
+        )
+        scheduleRepositoryMetadata(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
+          logger.error({ err: error }, 'repository metadata scheduling failed'),
         )
         scheduleMetrics(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'metrics scheduling failed'),

@@ -17,6 +17,20 @@ export interface RepositoryMetaRow {
   last_check: Date | string
 }
 
+/** The repository type of a stored purl column, in SQL (golang → GO_MODULES, npm → NPM …). */
+const repositoryTypeSql = (purl: string) =>
+  `CASE WHEN ${purl} LIKE 'pkg:golang/%' THEN 'GO_MODULES'
+     ELSE upper(substr(split_part(${purl}, '/', 1), 5)) END`
+
+/**
+ * The latest version repository metadata knows for a component aliased `c`, as 4.13's queries
+ * join it: same repository type as the purl, namespace = group (null-safe), same name.
+ */
+export const latestVersionSql = (c: string) =>
+  `(SELECT m.latest_version FROM repository_meta_component m
+    WHERE m.repository_type = ${repositoryTypeSql(`${c}.purl`)}
+      AND COALESCE(m.namespace, '') = COALESCE(${c}."group", '') AND m.name = ${c}.name)`
+
 /** Repository metadata of these packages, one row per package that has any. */
 export function repositoryMeta(db: Queryable, packages: readonly PackageKey[]) {
   if (packages.length === 0) return Promise.resolve([] as RepositoryMetaRow[])

@@ -9,6 +9,7 @@ import {
 } from '../domain/bom/ingest.ts'
 import { requestProjectAnalysis } from '../domain/analysis/triggers.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
+import { requestProjectMetadata } from '../domain/repositories/triggers.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
 import { readStoredBom } from '../domain/bom/read.ts'
@@ -126,6 +127,8 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
         'BOM_UPLOAD_ANALYSIS',
         job.chain_id,
       )
+      // Repository metadata runs beside the chain (4.13): the token does not wait for it.
+      await requestProjectMetadata(db, enqueueJob, context.projectId)
       logger.info(
         {
           ...context,

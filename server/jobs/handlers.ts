@@ -17,6 +17,8 @@ import {
 import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
+import { PORTFOLIO_REPOSITORY_META_JOB, REPOSITORY_META_JOB } from '../domain/repositories/jobs.ts'
+import { portfolioRepositoryMetaJob, repositoryMetaJob } from './repository-metadata.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
 import { ldapSyncJob, type LdapJobDeps } from './ldap-sync.ts'
@@ -60,6 +62,8 @@ export function jobHandlers(
     [AGGREGATE_METRICS_JOB]: aggregateMetricsJob,
     [PORTFOLIO_METRICS_JOB]: portfolioMetricsJob,
     [VULNERABILITY_METRICS_JOB]: vulnerabilityMetricsJob,
+    [REPOSITORY_META_JOB]: repositoryMetaJob(deps),
+    [PORTFOLIO_REPOSITORY_META_JOB]: portfolioRepositoryMetaJob(deps),
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
     [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
       await purgeExpiredAnalysisCache(db)
