@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+import { startLoopback } from '../../support/fakes/loopback.ts'
+import { apiFor, createProject } from './api.ts'
+import { componentUuidByName } from './findings.ts'
+import { uploadBomAndWait } from './list-data.ts'
+import { assignVulnerability, CVSS_V3, seedInternalVulnerability } from './vulnerabilities.ts'
+
+/**
+ * A loopback npm registry answering `GET /-/package/<name>/dist-tags` with `{latest}` for the
+ * packages in `latest` (404 for any other), as registry.npmjs.org does.
+ */
+export async function startNpmRegistry() {
+  const state = { latest: new Map<string, string>(), asked: [] as string[] }
+  return startLoopback(state, ({ method, url }) => {
+    const match = /^\/-\/package\/(.+)\/dist-tags$/.exec(url.pathname)
+    if (method !== 'GET' || !match) return { status: 404, json: { error: 'Not found' } }
+    const name = decodeURIComponent(match[1]!)
+    state.asked.push(name)
+    const latest = state.latest.get(name)
+    return latest === undefined
+      ? { status: 404, json: { error: 'Not found' } }
+      : { status: 200, json: { latest } }
+  })
+}
+
+/**
+ * A project with three npm packages whose registry knows newer, older and the same versions:
+ * `old` 1.0.0 (latest 2.0.0: outdated), `pre` 2.0.0-rc.1 (latest 1.5.0: unstable), `same` 1.0.0
+ * (latest 1.0.0). The project depends on all three (so it has a dependency graph) and an
+ * internal vulnerability is recorded on `old` (so it has a finding).
+ */
+export async function seedOutdatedProject(
+  baseUrl: string,
+  registry: { latest: Map<string, string> },
+) {
+  const tag = randomBytes(3).toString('hex')
+  const names = { old: `e2e-old-${tag}`, pre: `e2e-pre-${tag}`, same: `e2e-same-${tag}` }
+  const versions = { old: '1.0.0', pre: '2.0.0-rc.1', same: '1.0.0' }
+  registry.latest.set(names.old, '2.0.0')
+  registry.latest.set(names.pre, '1.5.0')
+  registry.latest.set(names.same, '1.0.0')
+  const project = await createProject(baseUrl, { name: `outdated-${tag}`, version: '1.0' })
+  const keys = Object.keys(names) as Array<keyof typeof names>
+  const bom = {
+    bomFormat: 'CycloneDX',
+    specVersion: '1.5',
+    version: 1,
+    metadata: { component: { 'bom-ref': 'app', type: 'application', name: 'app', version: '1' } },
+    components: keys.map((key) => ({
+      'bom-ref': key,
+      type: 'library',
+      name: names[key],
+      version: versions[key],
+      purl: `pkg:npm/${names[key]}@${versions[key]}`,
+    })),
+    dependencies: [{ ref: 'app', dependsOn: keys }, ...keys.map((ref) => ({ ref }))],
+  }
+  await uploadBomAndWait(baseUrl, project.uuid, Buffer.from(JSON.stringify(bom)))
+  const vulnId = `INT-e2e-outdated-${tag}`
+  await seedInternalVulnerability(baseUrl, {
+    vulnId,
+    title: 'Prototype pollution in the outdated package',
+    cvssV3Vector: CVSS_V3.critical,
+  })
+  await assignVulnerability(
+    baseUrl,
+    vulnId,
+    await componentUuidByName(baseUrl, project.uuid, names.old),
+  )
+  return { project, names, vulnId }
+}
+
+/** Creates an npm repository through the API (the console test creates its own in the UI). */
+export async function createNpmRepository(baseUrl: string, identifier: string, url: string) {
+  const api = apiFor(baseUrl)
+  const response = await api.put('/api/v1/repository', {
+    token: await api.adminToken(),
+    json: { type: 'NPM', identifier, url, enabled: true, internal: false },
+  })
+  if (response.status !== 201) throw new Error(`repository creation failed: ${response.status}`)
+}
