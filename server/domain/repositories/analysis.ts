@@ -14,7 +14,7 @@ import { DEFAULT_HTTP } from '../analysis/external/http.ts'
 import { decryptValue } from '../config/crypto.ts'
 import { META_CLIENTS, type ClientContext, type LatestVersion } from './clients/index.ts'
 import { safeUrl } from './clients/fetch.ts'
-import { packageKeyText, packageOf, versionOf, type PackageKey } from './packages.ts'
+import { packageKeyText, packageOf, purlTypeOf, versionOf, type PackageKey } from './packages.ts'
 
 /** A package's metadata is not fetched again within this time, nor a repository's answer (§8.2). */
 export const CACHE_VALIDITY_MS = 12 * 3_600_000
@@ -72,11 +72,15 @@ function repositoryLookup(db: Queryable) {
   }
 }
 
-const cacheTarget = (work: PackageWork) =>
-  // GitHub's answer depends on the version in use (release or commit); the others' do not.
-  work.key.repositoryType === 'GITHUB'
-    ? `${packageKeyText(work.key)}\u0000${work.version ?? ''}`
-    : packageKeyText(work.key)
+/** The package's coordinates as a purl without version (GitHub's with it: its answer depends on it). */
+const cacheTarget = (work: PackageWork) => {
+  const { repositoryType, namespace, name } = work.key
+  const path = [namespace, name].filter(Boolean).map((p) => encodeURIComponent(p!)).join('/')
+  const coordinates = `pkg:${purlTypeOf(repositoryType as RepositoryType)}/${path}`
+  return repositoryType === 'GITHUB' && work.version
+    ? `${coordinates}@${encodeURIComponent(work.version)}`
+    : coordinates
+}
 
 function fromCache(result: { latestVersion?: string; published?: string } | null) {
   if (!result?.latestVersion) return null
@@ -114,7 +118,7 @@ export async function fetchRepositoryMetadata(
       const key = packageOf(row.purl)
       if (!key) continue
       const work = { key, internal: row.internal, version: versionOf(row.purl) }
-      const id = `${cacheTarget(work)}\u0000${row.internal}`
+      const id = `${cacheTarget(work)} ${row.internal}`
       if (!done.has(id) && !page.has(id)) page.set(id, work)
     }
     for (const id of page.keys()) done.add(id)
@@ -197,7 +201,7 @@ async function firstAnswer(
           repositoryType: type,
           repository: repository.identifier,
           url: safeUrl(repository.url),
-          package: packageKeyText(work.key).replaceAll('\u0000', '/'),
+          package: target,
           status: error instanceof AnalyzerHttpError ? error.status : undefined,
           err: error instanceof Error ? error.message : String(error),
         },

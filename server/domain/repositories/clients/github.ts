@@ -1,3 +1,4 @@
+import { AnalyzerHttpError } from '../../analysis/external/http.ts'
 import { baseOf, dateOf, found, getJson } from './fetch.ts'
 import type { MetaClient } from './model.ts'
 
@@ -36,12 +37,16 @@ export const github: MetaClient = async (repository, query, context) => {
   )
   const newest = commits?.[0]?.sha
   if (!newest) return null
+  // A version that names no commit (GitHub answers 422) only leaves the date out.
   const used = version
     ? await getJson<{ commit?: { committer?: { date?: string } } }>(
         repository,
         `${api}/commits/${encodeURIComponent(version)}`,
         context,
-      )
+      ).catch((error: unknown) => {
+        if (error instanceof AnalyzerHttpError && error.status === 422) return undefined
+        throw error
+      })
     : undefined
   return found(newest, dateOf(used?.commit?.committer?.date))
 }
