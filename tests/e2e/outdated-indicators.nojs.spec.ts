@@ -1,5 +1,6 @@
 import { expect, signIn, test } from './support/fixtures.ts'
-import { createNpmRepository, seedOutdatedProject, startNpmRegistry } from './support/outdated.ts'
+import { startFakeNpmRegistry } from '../support/fakes/npm-registry.ts'
+import { createNpmRepository, seedOutdatedProject } from './support/outdated.ts'
 import { uniqueIdentifier } from './support/repositories.ts'
 
 const OUTDATED = 'Risk: Outdated component. Current version is: 2.0.0'
@@ -9,7 +10,7 @@ test('without JavaScript: the marks, Outdated only and the graph highlight', asy
   makeUser,
   baseURL,
 }) => {
-  const registry = await startNpmRegistry()
+  const registry = await startFakeNpmRegistry()
   try {
     await createNpmRepository(baseURL!, uniqueIdentifier('nojs-npm'), `${registry.url}/`)
     const seeded = await seedOutdatedProject(baseURL!, registry)

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts'
-import { seedOutdatedProject, startNpmRegistry } from './support/outdated.ts'
+import { startFakeNpmRegistry } from '../support/fakes/npm-registry.ts'
+import { seedOutdatedProject } from './support/outdated.ts'
 import { repositoriesPage, uniqueIdentifier } from './support/repositories.ts'
 
 // Outdated components (issue 10): a repository pointing at a loopback npm registry, a BOM, and
@@ -8,7 +9,7 @@ import { repositoriesPage, uniqueIdentifier } from './support/repositories.ts'
 
 test.describe.configure({ mode: 'serial' })
 
-let registry: Awaited<ReturnType<typeof startNpmRegistry>>
+let registry: Awaited<ReturnType<typeof startFakeNpmRegistry>>
 let seeded: Awaited<ReturnType<typeof seedOutdatedProject>>
 
 const OUTDATED = 'Risk: Outdated component. Current version is: 2.0.0'
@@ -23,7 +24,7 @@ const PERMISSIONS = [
 ]
 
 test.beforeAll(async () => {
-  registry = await startNpmRegistry()
+  registry = await startFakeNpmRegistry()
 })
 
 test.afterAll(async () => {
@@ -54,7 +55,7 @@ test('a repository created in the console feeds the marks in the components tab'
     await page.reload()
     await expect(row(page, seeded.names.old).getByTitle(OUTDATED)).toBeVisible({ timeout: 500 })
   }).toPass({ timeout: 30_000 })
-  expect(registry.asked).toContain(seeded.names.old)
+  expect(registry.requests).toContain(`/-/package/${seeded.names.old}/dist-tags`)
 
   await expect(row(page, seeded.names.old)).toContainText(OUTDATED)
   await expect(row(page, seeded.names.pre).getByTitle(UNSTABLE)).toBeVisible()
@@ -64,7 +65,7 @@ test('a repository created in the console feeds the marks in the components tab'
   // Latest Version is hidden until chosen.
   const table = page.getByRole('table')
   await expect(table.getByRole('columnheader', { name: 'Latest version' })).toHaveCount(0)
-  await page.getByText('Columns', { exact: true }).click()
+  await page.locator('summary', { hasText: 'Columns' }).click()
   await page.getByRole('checkbox', { name: 'Latest version' }).check()
   await page.getByRole('button', { name: 'Apply' }).last().click()
   await expect(page).toHaveURL(/cols=1&col=latestVersion/)

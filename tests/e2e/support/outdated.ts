@@ -1,27 +1,9 @@
+import type { FakeNpmRegistry } from '../../support/fakes/npm-registry.ts'
 import { randomBytes } from 'node:crypto'
-import { startLoopback } from '../../support/fakes/loopback.ts'
 import { apiFor, createProject } from './api.ts'
 import { componentUuidByName } from './findings.ts'
 import { uploadBomAndWait } from './list-data.ts'
 import { assignVulnerability, CVSS_V3, seedInternalVulnerability } from './vulnerabilities.ts'
-
-/**
- * A loopback npm registry answering `GET /-/package/<name>/dist-tags` with `{latest}` for the
- * packages in `latest` (404 for any other), as registry.npmjs.org does.
- */
-export async function startNpmRegistry() {
-  const state = { latest: new Map<string, string>(), asked: [] as string[] }
-  return startLoopback(state, ({ method, url }) => {
-    const match = /^\/-\/package\/(.+)\/dist-tags$/.exec(url.pathname)
-    if (method !== 'GET' || !match) return { status: 404, json: { error: 'Not found' } }
-    const name = decodeURIComponent(match[1]!)
-    state.asked.push(name)
-    const latest = state.latest.get(name)
-    return latest === undefined
-      ? { status: 404, json: { error: 'Not found' } }
-      : { status: 200, json: { latest } }
-  })
-}
 
 /**
  * A project with three npm packages whose registry knows newer, older and the same versions:
@@ -31,14 +13,14 @@ export async function startNpmRegistry() {
  */
 export async function seedOutdatedProject(
   baseUrl: string,
-  registry: { latest: Map<string, string> },
+  registry: Pick<FakeNpmRegistry, 'distTags'>,
 ) {
   const tag = randomBytes(3).toString('hex')
   const names = { old: `e2e-old-${tag}`, pre: `e2e-pre-${tag}`, same: `e2e-same-${tag}` }
   const versions = { old: '1.0.0', pre: '2.0.0-rc.1', same: '1.0.0' }
-  registry.latest.set(names.old, '2.0.0')
-  registry.latest.set(names.pre, '1.5.0')
-  registry.latest.set(names.same, '1.0.0')
+  registry.distTags.set(names.old, { latest: '2.0.0' })
+  registry.distTags.set(names.pre, { latest: '1.5.0', next: '2.0.0-rc.1' })
+  registry.distTags.set(names.same, { latest: '1.0.0' })
   const project = await createProject(baseUrl, { name: `outdated-${tag}`, version: '1.0' })
   const keys = Object.keys(names) as Array<keyof typeof names>
   const bom = {
