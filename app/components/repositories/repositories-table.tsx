@@ -17,6 +17,8 @@ export const REPOSITORY_SORTABLE = [
   'enabled',
 ] as const
 
+const FLAGS: readonly string[] = ['internal', 'authenticationRequired', 'enabled']
+
 type Constraint = Record<string, { required?: boolean; maxLength?: number }>
 
 function Flag({ on }: { on?: boolean }) {
@@ -50,6 +52,8 @@ export function RepositoriesTable({
       key,
       sort: key,
       label: t(`repositories.columns.${key}`),
+      // The switches' headings may wrap, so the URL keeps its room in the narrow admin column.
+      className: FLAGS.includes(key) ? 'whitespace-normal' : undefined,
     })),
   ]
   return (
@@ -71,7 +75,7 @@ export function RepositoriesTable({
                   <Truncated text={repository.identifier} />
                 </td>
                 <td className={cellClass}>
-                  <Truncated text={repository.url} className="max-w-[24rem]" />
+                  <Truncated text={repository.url} className="max-w-[14rem]" />
                 </td>
                 <Flag on={repository.internal} />
                 <Flag on={repository.authenticationRequired} />

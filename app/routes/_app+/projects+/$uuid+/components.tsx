@@ -1,10 +1,4 @@
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
   useActionData,
@@ -17,12 +11,7 @@ import {
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
-import {
-  createComponent,
-  isProcessing,
-  listProjectComponents,
-  uploadBom,
-} from '~/api/components.server.ts'
+import { createComponent, isProcessing, listProjectComponents } from '~/api/components.server.ts'
 import { AddComponentDialog } from '~/components/component-details/add-component-dialog.tsx'
 import { BomUploadForm, UploadProgress } from '~/components/component-details/bom-upload-form.tsx'
 import { ComponentsToolbar } from '~/components/component-details/components-toolbar.tsx'
@@ -48,14 +37,17 @@ import {
   ComponentFormSchema,
   failedSubmission,
 } from '~/routes/_app+/components+/__component-form.server.ts'
-import { ComponentListParamsSchema, removeComponents, tabUrl } from './__components-tab.server.ts'
+import {
+  CAN_UPLOAD,
+  ComponentListParamsSchema,
+  removeComponents,
+  tabUrl,
+  uploadAction,
+} from './__components-tab.server.ts'
 import type { loader as projectLoader } from './_layout.tsx'
 
-// The API accepts uploads only with BOM_UPLOAD (the 4.13 console also offered them to portfolio managers).
-const CAN_UPLOAD = 'BOM_UPLOAD'
 const CAN_MANAGE = 'PORTFOLIO_MANAGEMENT'
 const REMOVE_FORM = 'remove-components'
-const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 const PROJECT_ROUTE = 'routes/_app+/projects+/$uuid+/_layout'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -143,43 +135,6 @@ async function manageAction({ request, context, params }: ActionFunctionArgs) {
     }
     default:
       throw new Response('Invalid intent', { status: 400 })
-  }
-}
-
-async function uploadAction({ request, context, params }: ActionFunctionArgs) {
-  const { api } = await requireUser(request, context, CAN_UPLOAD)
-  const t = await getFixedT(request, context)
-  const uuid = params.uuid ?? ''
-  const here = `/projects/${uuid}/components`
-  let file: File | null = null
-  try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }),
-    )
-    const value = form.get('bom')
-    file = value instanceof File && value.size > 0 ? value : null
-  } catch {
-    return redirectWithToast(context, here, {
-      type: 'error',
-      title: t('components.upload.tooLarge'),
-    })
-  }
-  if (!file) {
-    return redirectWithToast(context, here, {
-      type: 'warning',
-      title: t('components.upload.noFile'),
-    })
-  }
-  try {
-    const token = await uploadBom(api, uuid, file)
-    return redirectWithToast(context, `${here}?${new URLSearchParams({ token })}`, {
-      type: 'success',
-      title: t('components.upload.uploaded'),
-    })
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    return redirectWithToast(context, here, toastForFailedResponse(error.response, t))
   }
 }
 
