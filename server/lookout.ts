@@ -201,6 +201,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         dataDir: env.LOOKOUT_DATA_DIR,
         serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
         ldap: ldapSettings(env),
+        repositoryMetadata: env.LOOKOUT_REPOSITORY_METADATA,
       }),
       identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
@@ -222,7 +223,9 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const enqueue = ctx.enqueue
     await scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: true })
     await schedulePortfolioAnalysis(ctx.db, enqueue, { atStartup: true })
-    await scheduleRepositoryMetadata(ctx.db, enqueue, { atStartup: true })
+    if (env.LOOKOUT_REPOSITORY_METADATA) {
+      await scheduleRepositoryMetadata(ctx.db, enqueue, { atStartup: true })
+    }
     await scheduleMetrics(ctx.db, enqueue, { atStartup: true })
     timers.push(
       setInterval(() => {
@@ -232,9 +235,11 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         schedulePortfolioAnalysis(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'portfolio analysis scheduling failed'),
         )
-        scheduleRepositoryMetadata(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
-          logger.error({ err: error }, 'repository metadata scheduling failed'),
-        )
+        if (env.LOOKOUT_REPOSITORY_METADATA) {
+          scheduleRepositoryMetadata(scheduleDeps.db, enqueue, { atStartup: false }).catch(
+            (error) => logger.error({ err: error }, 'repository metadata scheduling failed'),
+          )
+        }
         scheduleMetrics(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'metrics scheduling failed'),
         )

@@ -18,7 +18,11 @@ import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
 import { PORTFOLIO_REPOSITORY_META_JOB, REPOSITORY_META_JOB } from '../domain/repositories/jobs.ts'
-import { portfolioRepositoryMetaJob, repositoryMetaJob } from './repository-metadata.ts'
+import {
+  portfolioRepositoryMetaJob,
+  repositoryMetaJob,
+  type RepositoryMetaJobDeps,
+} from './repository-metadata.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob } from './bom-processing.ts'
 import { ldapSyncJob, type LdapJobDeps } from './ldap-sync.ts'
@@ -43,7 +47,7 @@ import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
 export function jobHandlers(
-  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps,
+  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps & RepositoryMetaJobDeps,
 ): Record<string, JobHandler> {
   return {
     [MIRROR_JOB]: mirrorJob(deps),

@@ -4,6 +4,8 @@ import type { JobHandler } from './worker.ts'
 
 export interface RepositoryMetaJobDeps {
   encryptionKey: Uint8Array
+  /** LOOKOUT_REPOSITORY_METADATA: false makes every metadata job end at once. */
+  repositoryMetadata?: boolean
 }
 
 function readPayload(payload: unknown) {
@@ -22,6 +24,7 @@ function readPayload(payload: unknown) {
 export const repositoryMetaJob =
   (deps: RepositoryMetaJobDeps): JobHandler =>
   async (payload, { db, logger, signal }) => {
+    if (deps.repositoryMetadata === false) return
     const scope = readPayload(payload)
     const started = performance.now()
     const outcome = await fetchRepositoryMetadata({ db, logger, signal, ...deps }, scope)
@@ -40,6 +43,7 @@ export const repositoryMetaJob =
 export const portfolioRepositoryMetaJob =
   (deps: RepositoryMetaJobDeps): JobHandler =>
   async (_payload, { db, logger, signal }) => {
+    if (deps.repositoryMetadata === false) return
     const started = performance.now()
     const outcome = await fetchRepositoryMetadata(
       { db, logger, signal, ...deps },

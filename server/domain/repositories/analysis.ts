@@ -75,7 +75,10 @@ function repositoryLookup(db: Queryable) {
 /** The package's coordinates as a purl without version (GitHub's with it: its answer depends on it). */
 const cacheTarget = (work: PackageWork) => {
   const { repositoryType, namespace, name } = work.key
-  const path = [namespace, name].filter(Boolean).map((p) => encodeURIComponent(p!)).join('/')
+  const path = [namespace, name]
+    .filter(Boolean)
+    .map((p) => encodeURIComponent(p!))
+    .join('/')
   const coordinates = `pkg:${purlTypeOf(repositoryType as RepositoryType)}/${path}`
   return repositoryType === 'GITHUB' && work.version
     ? `${coordinates}@${encodeURIComponent(work.version)}`
