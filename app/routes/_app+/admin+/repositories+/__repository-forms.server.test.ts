@@ -1,5 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { REPOSITORY_PAGES } from '../../../../../common/repository-shapes.ts'
+import { ADMIN_SECTIONS } from '~/utils/navigation.ts'
 import {
   creatableTypes,
   createRepositorySchema,
@@ -27,6 +29,11 @@ describe('the Repositories pages', () => {
     expect(findRepositoryPage('goModules')?.type).toBe('GO_MODULES')
     expect(findRepositoryPage('UNSUPPORTED')).toBeUndefined()
     expect(findRepositoryPage(undefined)).toBeUndefined()
+  })
+
+  it('are the pages of the administration menu, in its order', () => {
+    const menu = ADMIN_SECTIONS.find((section) => section.path === 'repositories')!.pages
+    expect(menu.map((page) => page.path)).toEqual(REPOSITORY_PAGES.map((page) => page.page))
   })
 
   it('offer the creatable types, plus the page type where it is not one of them', () => {
