@@ -1,4 +1,4 @@
-import { compareVersions } from '../../analysis/versions/index.ts'
+import { compareVersions } from '../../../../common/versions/index.ts'
 import { baseOf, dateOf, getJson, memo } from './fetch.ts'
 import type { ClientContext, MetaClient, RepositoryTarget } from './model.ts'
 
