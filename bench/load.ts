@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { startFakeOssIndex } from '../tests/support/fakes/ossindex.ts'
 import { createScratchDatabase } from '../tests/support/test-database.ts'
 import { adminToken, bundleBenchServer, generateBom } from './support.ts'
 
@@ -41,6 +42,7 @@ async function serverMain() {
     LOOKOUT_DATA_DIR: dataDir,
     LOOKOUT_MIRROR_SCHEDULE: 'false',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    LOOKOUT_OSSINDEX_URL: process.env.BENCH_OSSINDEX_URL!,
     LOOKOUT_ROLES: 'api,worker',
     LOOKOUT_BCRYPT_ROUNDS: '4',
     LOG_LEVEL: 'warn',
@@ -165,7 +167,14 @@ async function runOn(database: 'PGlite' | 'PostgreSQL', server: string, bomFile:
     database === 'PostgreSQL'
       ? await createScratchDatabase(process.env.BENCH_DATABASE_URL!)
       : undefined
-  const childEnv = { ...process.env, BENCH_DATABASE_URL: scratch?.url ?? '' }
+  // OSS Index is on by default; a loopback one (in this process, not the server's) answers as the
+  // real one does with no findings, so uploads never wait on the internet.
+  const ossIndex = await startFakeOssIndex()
+  const childEnv = {
+    ...process.env,
+    BENCH_DATABASE_URL: scratch?.url ?? '',
+    BENCH_OSSINDEX_URL: ossIndex.url,
+  }
   const init = fork(server, ['--server', dir, '--init'], { execArgv: [], env: childEnv })
   await new Promise((resolve) => init.once('exit', resolve))
   // BENCH_LOAD_CPU_PROF=<dir> writes a CPU profile of the server (to find long event-loop slices).
@@ -224,6 +233,7 @@ async function runOn(database: 'PGlite' | 'PostgreSQL', server: string, bomFile:
     }
     fs.rmSync(dir, { recursive: true, force: true })
     await scratch?.drop()
+    await ossIndex.close()
   }
 }
 

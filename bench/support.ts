@@ -158,6 +158,17 @@ export async function bundleBenchServer(
         }),
     logLevel: 'warning',
   })
+  // The PGlite thread's script, beside the bundle, where server/db/pglite-thread.ts looks for it.
+  await build({
+    entryPoints: [path.join(root, 'server', 'db', 'pglite-worker.ts')],
+    outfile: path.join(dir, 'pglite-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+  })
   fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
     recursive: true,
   })
