@@ -50,8 +50,9 @@ export function createScheduler(): Scheduler {
       .then(task.resolve, task.reject)
       .finally(() => {
         running = false
-        // Requests that arrived meanwhile queue their statements before the next task starts.
-        setImmediate(pump)
+        // At once: the statements run in PGlite's thread, so requests that arrive meanwhile are
+        // parsed and queued while it works; waiting a turn here would only leave it idle.
+        pump()
       })
   }
 
