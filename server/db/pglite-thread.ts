@@ -15,8 +15,14 @@ export type PgliteRequest =
 /** An error's message, name and PostgreSQL fields (SQLSTATE `code`, `constraint`, …). */
 export type ErrorFields = Record<string, string | undefined>
 
+/** A query's rows as the thread sends them: arrays of values, and the column names once. */
+export interface RowArrays {
+  names: string[]
+  rows: unknown[][]
+}
+
 export type PgliteReply =
-  { id: number; ok: true; rows?: unknown[] } | { id: number; ok: false; error: ErrorFields }
+  { id: number; ok: true; rows?: RowArrays } | { id: number; ok: false; error: ErrorFields }
 
 /** The thread's first message: PGlite is open, or why it could not open. */
 export type PgliteReady = { ready: true } | { ready: false; error: ErrorFields }
@@ -65,13 +71,22 @@ export class PgliteError extends Error {
 }
 
 export interface PgliteThread {
-  call(request: PgliteRequest): Promise<unknown[] | undefined>
+  /** Resolves with a query's rows as objects (by column name), with nothing for other requests. */
+  call(request: PgliteRequest): Promise<Record<string, unknown>[] | undefined>
   /** Ends the thread (after `close` has closed the database). */
   terminate(): Promise<void>
 }
 
+function rowObjects({ names, rows }: RowArrays): Record<string, unknown>[] {
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {}
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i]
+    return row
+  })
+}
+
 interface Pending {
-  resolve: (rows: unknown[] | undefined) => void
+  resolve: (rows: Record<string, unknown>[] | undefined) => void
   reject: (error: unknown) => void
 }
 
@@ -127,7 +142,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     if (!waiting) return
     pending.delete(reply.id)
     if (pending.size === 0) worker.unref()
-    if (reply.ok) waiting.resolve(reply.rows)
+    if (reply.ok) waiting.resolve(reply.rows && rowObjects(reply.rows))
     else waiting.reject(new PgliteError(reply.error))
   })
   worker.on('error', (error) => failAll(error))

