@@ -12,8 +12,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { createScratchDatabase } from '../tests/support/test-database.ts'
 import { startFakeOssIndex } from '../tests/support/fakes/ossindex.ts'
+import { createScratchDatabase } from '../tests/support/test-database.ts'
 import { adminToken, bundleBenchServer, generateBom } from './support.ts'
 
 const SCRIPT = new URL(import.meta.url).pathname

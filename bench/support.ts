@@ -1,5 +1,5 @@
 /* Pieces shared by the benchmarks: a realistic BOM generator, an admin sign-in, the server bundle. */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -131,7 +131,9 @@ export async function bundleBenchServer(
   const inlined = (specifier: string) =>
     inline.some((name) => specifier === name || specifier.startsWith(`${name}/`))
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
-  const dir = path.join(root, 'node_modules', '.cache', `lookout-bench-${name}`)
+  // node_modules may be shared by several checkouts (worktrees): one bundle folder per checkout.
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 8)
+  const dir = path.join(root, 'node_modules', '.cache', `lookout-bench-${name}-${checkout}`)
   const outfile = path.join(dir, `${name}.mjs`)
   await build({
     entryPoints: [script],
@@ -154,6 +156,17 @@ export async function bundleBenchServer(
             },
           ],
         }),
+    logLevel: 'warning',
+  })
+  // The PGlite thread's script, beside the bundle, where server/db/pglite-thread.ts looks for it.
+  await build({
+    entryPoints: [path.join(root, 'server', 'db', 'pglite-worker.ts')],
+    outfile: path.join(dir, 'pglite-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
     logLevel: 'warning',
   })
   fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {

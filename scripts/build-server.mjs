@@ -8,8 +8,12 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const out = path.join(root, 'build', 'server')
 
 await build({
-  entryPoints: [path.join(root, 'server', 'main.ts')],
-  outfile: path.join(out, 'main.js'),
+  // The PGlite thread's script sits beside main.js, where server/db/pglite-thread.ts looks for it.
+  entryPoints: {
+    main: path.join(root, 'server', 'main.ts'),
+    'pglite-worker': path.join(root, 'server', 'db', 'pglite-worker.ts'),
+  },
+  outdir: out,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -36,6 +36,7 @@ import { jobHandlers } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
 import { persistedWorkerIdentity, startWorker, type Worker } from './jobs/worker.ts'
 import { createLogger, type Logger } from './logger.ts'
+import { limitHeapGrowth } from './lib/memory.ts'
 
 export interface Lookout {
   app: FastifyInstance
@@ -85,6 +86,7 @@ function readBuildInfo(): BuildInfo {
 
 export async function createLookout(env: Env, options: LookoutOptions = {}): Promise<Lookout> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL)
+  limitHeapGrowth()
   const roles = env.LOOKOUT_ROLES
   const needsDatabase = roles.has('api') || roles.has('worker')
   let db: Database | undefined

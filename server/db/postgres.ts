@@ -13,6 +13,26 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     // An idle client died (server restart); the pool replaces it on next use.
   })
   await pool.query('SELECT 1')
+  // /health asks on a connection of its own, so it never waits for one of the pool's, all of
+  // which busy jobs may hold; a broken one is replaced at the next ask.
+  let health: Promise<pg.Client> | undefined
+  const healthClient = () => {
+    health ??= (async () => {
+      const client = new pg.Client({ connectionString })
+      client.on('error', () => (health = undefined))
+      await client.connect()
+      return client
+    })()
+    return health
+  }
+  const ping = async () => {
+    try {
+      await (await healthClient()).query('SELECT 1')
+    } catch (error) {
+      health = undefined
+      throw error
+    }
+  }
 
   return {
     dialect: 'postgres',
@@ -41,12 +61,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async exec(sql) {
       await pool.query(sql)
     },
-    ping: (timeoutMs) => withTimeout(pool.query('SELECT 1'), timeoutMs),
+    ping: (timeoutMs) => withTimeout(ping(), timeoutMs),
     async productInfo() {
       const result = await pool.query<{ server_version: string }>('SHOW server_version')
       return { productName: 'PostgreSQL', productVersion: result.rows[0]?.server_version ?? '' }
     },
     async close() {
+      const client = health
+      health = undefined
+      await client?.then((open) => open.end()).catch(() => undefined)
       await pool.end()
     },
   }

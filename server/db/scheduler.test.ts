@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BREATHE_EVERY_MS, createScheduler } from './scheduler.ts'
+import { createScheduler } from './scheduler.ts'
 
 function gate() {
   let open!: () => void
@@ -79,22 +79,22 @@ describe('the single-connection scheduler', () => {
     await expect(scheduler.statement(async () => 'still serving')).resolves.toBe('still serving')
   })
 
-  it('lets callbacks queued meanwhile run once a transaction has held the thread a while', async () => {
+  it('runs the last task (closing) after everything queued before or meanwhile', async () => {
     const scheduler = createScheduler()
-    const hold = (ms: number) => {
-      const until = performance.now() + ms
-      while (performance.now() < until) {
-        // a statement running synchronously, as PGlite's do
-      }
-    }
-    await scheduler.transaction(async () => {
-      let ran = false
-      setImmediate(() => (ran = true))
-      await scheduler.breathe()
-      expect(ran).toBe(false)
-      hold(BREATHE_EVERY_MS + 5)
-      await scheduler.breathe()
-      expect(ran).toBe(true)
+    const order: string[] = []
+    const first = gate()
+    const held = scheduler.transaction(async () => {
+      await first.promise
     })
+    const work = Array.from({ length: 20 }, (_, n) =>
+      scheduler.statement(async () => void order.push(`read${n}`)),
+    )
+    work.push(scheduler.transaction(async () => void order.push('write')))
+    const closing = scheduler.last(async () => void order.push('close'))
+    work.push(scheduler.statement(async () => void order.push('late read')))
+    first.open()
+    await Promise.all([held, ...work, closing])
+    expect(order).toHaveLength(23)
+    expect(order.at(-1)).toBe('close')
   })
 })

@@ -6,12 +6,8 @@
 export interface Scheduler {
   statement<T>(run: () => Promise<T>): Promise<T>
   transaction<T>(run: () => Promise<T>): Promise<T>
-  /**
-   * Between the statements of a transaction: lets timers and sockets run once the transaction
-   * has held the thread for BREATHE_EVERY_MS. Not more often: while others run, the connection
-   * stays held and idle.
-   */
-  breathe(): Promise<void>
+  /** Runs once every statement and transaction queued (before or meanwhile) has run: closing. */
+  last<T>(run: () => Promise<T>): Promise<T>
   /** True while some work holds the connection. */
   busy(): boolean
 }
@@ -23,14 +19,13 @@ interface Task {
 }
 
 const STATEMENTS_BEFORE_A_TRANSACTION = 16
-export const BREATHE_EVERY_MS = 50
 
 export function createScheduler(): Scheduler {
   const statements: Task[] = []
   const transactions: Task[] = []
+  const finals: Task[] = []
   let running = false
   let statementsInARow = 0
-  let lastBreath = 0
 
   function next(): Task | undefined {
     const transactionDue =
@@ -42,7 +37,7 @@ export function createScheduler(): Scheduler {
     }
     const statement = statements.shift()
     if (statement) statementsInARow++
-    return statement
+    return statement ?? finals.shift()
   }
 
   function pump() {
@@ -50,14 +45,14 @@ export function createScheduler(): Scheduler {
     const task = next()
     if (!task) return
     running = true
-    lastBreath = performance.now()
     task
       .run()
       .then(task.resolve, task.reject)
       .finally(() => {
         running = false
-        // Requests that arrived meanwhile queue their statements before the next task starts.
-        setImmediate(pump)
+        // At once: the statements run in PGlite's thread, so requests that arrive meanwhile are
+        // parsed and queued while it works; waiting a turn here would only leave it idle.
+        pump()
       })
   }
 
@@ -70,11 +65,7 @@ export function createScheduler(): Scheduler {
   return {
     statement: (run) => enqueue(statements, run),
     transaction: (run) => enqueue(transactions, run),
-    async breathe() {
-      if (performance.now() - lastBreath < BREATHE_EVERY_MS) return
-      await new Promise((resolve) => setImmediate(resolve))
-      lastBreath = performance.now()
-    },
+    last: (run) => enqueue(finals, run),
     busy: () => running,
   }
 }

@@ -163,6 +163,48 @@ describe('/health while a long job holds the database', () => {
   })
 })
 
+describe('/health while jobs hold every database connection', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startApiServer()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('answers UP without waiting for a connection to come free', async () => {
+    const db = server.lookout.ctx!.db
+    // PostgreSQL's pool holds ten connections; PGlite is one, and the other jobs queue behind it.
+    const holding = db.dialect === 'postgres' ? 10 : 1
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let allInside!: () => void
+    const inside = new Promise<void>((resolve) => (allInside = resolve))
+    let entered = 0
+    const jobs = Array.from({ length: 10 }, () =>
+      db.transaction(async (tx) => {
+        await tx.query('SELECT 1')
+        if (++entered === holding) allInside()
+        await held
+      }),
+    )
+    await inside
+    try {
+      const response = await fetch(`${server.baseUrl}/health`, {
+        signal: AbortSignal.timeout(5000),
+      })
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({
+        status: 'UP',
+        checks: [{ name: 'database', status: 'UP' }],
+      })
+    } finally {
+      release()
+      await Promise.all(jobs)
+    }
+  })
+})
+
 describe('behind a trusted proxy', () => {
   let server: TestServer
   beforeAll(async () => {
