@@ -1,6 +1,8 @@
 /* Pieces shared by the benchmarks: a realistic BOM generator, an admin sign-in, the server bundle. */
+import { spawn } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 
 // BOM generation (deterministic for a size)
@@ -191,5 +193,81 @@ export function peakRssMiB() {
     return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024
   } catch {
     return process.resourceUsage().maxRSS / 1024
+  }
+}
+
+/** Linux's figures for another process: VmHWM (peak RSS), VmRSS, and CPU time from /proc. */
+export function processFigures(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second).
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return {
+    peakRssMiB: kib('VmHWM') / 1024,
+    rssMiB: kib('VmRSS') / 1024,
+    cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+  }
+}
+
+/**
+ * Starts the server exactly as `npm start` does (`node scripts/start.mjs`: builds when the build
+ * is older than the sources, then serves with the server's Node flags) on a data folder, and
+ * waits for /health; `pid` and `figures` are the serving process's.
+ */
+export async function startNpmServer(dataDir: string, env: Record<string, string | undefined>) {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOOKOUT_DATA_DIR: dataDir,
+      LOOKOUT_MIRROR_SCHEDULE: 'false',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  let running = true
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => {
+      running = false
+      reject(new Error(`the server exited with ${code}`))
+    }),
+  )
+  exited.catch(() => undefined)
+  const base = `http://127.0.0.1:${port}`
+  const healthy = (async () => {
+    while (running) {
+      try {
+        if ((await fetch(`${base}/health`)).ok) return
+      } catch {
+        // still building or starting
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  await Promise.race([healthy, exited])
+  // start.mjs serves in a process of its own when it was started without the server's flags.
+  const children = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()
+  const pid = children ? Number(children.split(' ')[0]) : child.pid!
+  return {
+    base,
+    pid,
+    figures: () => processFigures(pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit')
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
   }
 }

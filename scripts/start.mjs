@@ -1,7 +1,9 @@
-// `npm start`: builds once when the build is missing or older than the sources, then serves.
-import { spawnSync } from 'node:child_process'
+// `npm start`: builds once when the build is missing or older than the sources, then serves with
+// the server's Node flags (a process of its own when this one was started without them).
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const marker = path.join(root, 'build', 'build-info.json')
@@ -24,4 +26,14 @@ if (built < sources) {
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
-await import(path.join(root, 'build', 'server', 'main.js'))
+const main = path.join(root, 'build', 'server', 'main.js')
+const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag))
+if (missing.length === 0) {
+  await import(main)
+} else {
+  const server = spawn(process.execPath, [...process.execArgv, ...missing, main], {
+    stdio: 'inherit',
+  })
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+}

@@ -174,29 +174,62 @@ export interface BundledLicenseRow {
 }
 
 /**
- * Inserts or refreshes bundled entries in one statement; rows that already hold the same values
- * are not rewritten, and a custom license that took an id SPDX later adopted is left alone.
+ * The JSON array texts of rows in batches of at most maxBytes each (a row larger than that goes
+ * alone): one huge parameter costs the embedded database several copies of it at once.
  */
-export async function upsertBundledLicenses(db: Queryable, rows: readonly BundledLicenseRow[]) {
+export function jsonBatches(rows: readonly unknown[], maxBytes: number): string[] {
+  const batches: string[] = []
+  let parts: string[] = []
+  let size = 2
+  for (const row of rows) {
+    const text = JSON.stringify(row)
+    const bytes = Buffer.byteLength(text) + 1
+    if (parts.length > 0 && size + bytes > maxBytes) {
+      batches.push(`[${parts.join(',')}]`)
+      parts = []
+      size = 2
+    }
+    parts.push(text)
+    size += bytes
+  }
+  if (parts.length > 0) batches.push(`[${parts.join(',')}]`)
+  return batches
+}
+
+/** The largest parameter of one bundled-license statement (decision 025). */
+export const LICENSE_BATCH_BYTES = 512 * 1024
+
+/**
+ * Inserts or refreshes bundled entries in statements of at most LICENSE_BATCH_BYTES of JSON; rows
+ * that already hold the same values are not rewritten, and a custom license that took an id SPDX
+ * later adopted is left alone.
+ */
+export async function upsertBundledLicenses(
+  db: Queryable,
+  rows: readonly BundledLicenseRow[],
+  batchBytes = LICENSE_BATCH_BYTES,
+) {
   const columns = `license_id, name, license_text, osi_approved, fsf_libre,
     deprecated_license_id, exception, see_also`
-  await db.query(
-    `INSERT INTO license (${columns})
-     SELECT ${columns} FROM json_to_recordset($1::json) AS r(license_id text, name text,
-       license_text text, osi_approved boolean, fsf_libre boolean,
-       deprecated_license_id boolean, exception boolean, see_also text[])
-     ON CONFLICT (license_id) DO UPDATE SET name = EXCLUDED.name,
-       license_text = EXCLUDED.license_text, osi_approved = EXCLUDED.osi_approved,
-       fsf_libre = EXCLUDED.fsf_libre, deprecated_license_id = EXCLUDED.deprecated_license_id,
-       exception = EXCLUDED.exception, see_also = EXCLUDED.see_also
-     WHERE NOT license.custom_license
-       AND (license.name, license.license_text, license.osi_approved, license.fsf_libre,
-            license.deprecated_license_id, license.exception, license.see_also)
-       IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.license_text, EXCLUDED.osi_approved,
-            EXCLUDED.fsf_libre, EXCLUDED.deprecated_license_id, EXCLUDED.exception,
-            EXCLUDED.see_also)`,
-    [JSON.stringify(rows)],
-  )
+  for (const batch of jsonBatches(rows, batchBytes)) {
+    await db.query(
+      `INSERT INTO license (${columns})
+       SELECT ${columns} FROM json_to_recordset($1::json) AS r(license_id text, name text,
+         license_text text, osi_approved boolean, fsf_libre boolean,
+         deprecated_license_id boolean, exception boolean, see_also text[])
+       ON CONFLICT (license_id) DO UPDATE SET name = EXCLUDED.name,
+         license_text = EXCLUDED.license_text, osi_approved = EXCLUDED.osi_approved,
+         fsf_libre = EXCLUDED.fsf_libre, deprecated_license_id = EXCLUDED.deprecated_license_id,
+         exception = EXCLUDED.exception, see_also = EXCLUDED.see_also
+       WHERE NOT license.custom_license
+         AND (license.name, license.license_text, license.osi_approved, license.fsf_libre,
+              license.deprecated_license_id, license.exception, license.see_also)
+         IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.license_text, EXCLUDED.osi_approved,
+              EXCLUDED.fsf_libre, EXCLUDED.deprecated_license_id, EXCLUDED.exception,
+              EXCLUDED.see_also)`,
+      [batch],
+    )
+  }
 }
 
 /** Licenses as policy documents name them: uuid in the database, licenseId in a document. */

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { pgliteOptions } from './pglite.ts'
+import { applyPgliteV8Flags, pgliteOptions } from './pglite.ts'
 import {
   errorFields,
   type PgliteReady,
@@ -26,6 +26,7 @@ interface OpenTransaction {
   done: Promise<void>
 }
 
+applyPgliteV8Flags()
 const pg = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite(pgliteOptions())
 let open: OpenTransaction | undefined
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jsonBatches, LICENSE_BATCH_BYTES } from '../../server/data/licenses.ts'
+import { syncLicenseCatalogue } from '../../server/domain/licenses/catalogue.ts'
 import { seed } from '../../server/domain/system/seed.ts'
 import { apiKeyWith, startBomServer, type BomServer } from '../fixtures/boms/support.ts'
 
@@ -84,6 +86,29 @@ describe('the bundled catalogue (§1.7)', () => {
       uuid: custom.json.uuid,
       isCustomLicense: true,
     })
+  }, 60_000)
+})
+
+describe('the bundled catalogue written in statements of at most 512 KB (decision 025)', () => {
+  const bundledRows = () =>
+    server.db.query<Record<string, unknown>>(
+      `SELECT license_id, name, license_text, osi_approved, fsf_libre, deprecated_license_id,
+         exception, see_also, uuid FROM license WHERE NOT custom_license ORDER BY license_id`,
+    )
+
+  it('is larger than one statement, and rewriting every entry gives back the same catalogue', async () => {
+    const before = await bundledRows()
+    const texts = before.map((row) => ({ ...row, uuid: undefined }))
+    expect(jsonBatches(texts, LICENSE_BATCH_BYTES).length).toBeGreaterThan(1)
+    // Every bundled entry edited: the next synchronisation rewrites them all, batch by batch.
+    await server.db.query(
+      `UPDATE license SET name = 'Edited', license_text = NULL, see_also = NULL
+       WHERE NOT custom_license`,
+    )
+    await server.db.query(`DELETE FROM system_setting WHERE name = 'license-catalogue.version'`)
+    expect(await syncLicenseCatalogue(server.db)).toBe(true)
+    expect(await bundledRows()).toEqual(before)
+    expect((await get('/v1/license/MIT')).json.name).toBe('MIT License')
   }, 60_000)
 })
 

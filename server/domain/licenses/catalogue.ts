@@ -11,8 +11,8 @@ const GROUPS_SEEDED = 'license-groups.seeded'
 /**
  * Brings the bundled licenses up to the installed packages' versions (dt-behaviour §1.7: "the
  * bundled SPDX list, synchronised at startup"). A start with unchanged packages costs one read;
- * otherwise one upsert that rewrites only entries whose values changed. Custom licenses are
- * never touched. True when the catalogue was synchronised (components may resolve differently).
+ * otherwise upserts (statements of at most 512 KB) that rewrite only entries whose values
+ * changed. Custom licenses are never touched. True when the catalogue was synchronised (components may resolve differently).
  */
 export async function syncLicenseCatalogue(db: Queryable): Promise<boolean> {
   const version = bundledCatalogueVersion()

@@ -67,6 +67,26 @@ describe('reading an OSV archive', () => {
     expect(entries.map((entry) => entry.text?.length)).toEqual([14, big.length, 14])
   })
 
+  it('reads thousands of entries of every size, each with its own bytes', async () => {
+    // Sizes from empty to several inflate chunks; incompressible text so sizes stay as written.
+    const texts = Array.from({ length: 3000 }, (_, i) => {
+      const size = i % 100 === 0 ? 70_000 + i : (i * 37) % 5000
+      let noise = ''
+      for (let n = i; noise.length < size; n = (n * 1103515245 + 12345) % 2 ** 31) {
+        noise += n.toString(36)
+      }
+      return JSON.stringify({ id: `E-${i}`, noise: noise.slice(0, size) })
+    })
+    const file = await writeZip('many.zip', (zip) => {
+      texts.forEach((text, i) =>
+        zip.addBuffer(Buffer.from(text), `advisories/E-${i}.json`, { compress: i % 7 !== 0 }),
+      )
+    })
+    const entries = await readAll(file)
+    expect(entries).toHaveLength(texts.length)
+    expect(entries.map((entry) => entry.text)).toEqual(texts)
+  })
+
   it('refuses what is not a zip archive', async () => {
     const file = path.join(dir, 'not.zip')
     await fs.writeFile(file, '{"id":"json, not zip"}')

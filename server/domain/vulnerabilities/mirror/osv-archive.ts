@@ -101,25 +101,40 @@ export interface OsvArchive {
 }
 
 const WINDOW_BYTES = 4 * 1024 * 1024
+/** zlib's smallest output chunk. */
+const MIN_INFLATE_CHUNK = 64
 const LOCAL_HEADER_BYTES = 30
 
-/** Positioned reads served from a window of the file; a miss refills it with one 4 MiB read. */
+/**
+ * Positioned reads served from a window of the file; a miss refills it with one 4 MiB read into
+ * the same buffer (a fresh 4 MiB buffer per refill left the allocator's heap growing by hundreds
+ * of MiB over a large archive, decision 025). A slice is valid until the next call.
+ */
 class FileWindow {
   private start = 0
-  private window = Buffer.alloc(0)
+  private length = 0
+  private readonly buffer = Buffer.allocUnsafe(WINDOW_BYTES)
 
   constructor(private readonly fd: number) {}
 
   slice(position: number, length: number): Buffer {
-    if (position < this.start || position + length > this.start + this.window.length) {
-      const size = Math.max(WINDOW_BYTES, length)
-      const buffer = Buffer.allocUnsafe(size)
-      const bytesRead = fs.readSync(this.fd, buffer, 0, size, position)
+    if (position < this.start || position + length > this.start + this.length) {
+      if (length > WINDOW_BYTES) return this.readAlone(position, length)
+      const bytesRead = fs.readSync(this.fd, this.buffer, 0, WINDOW_BYTES, position)
       this.start = position
-      this.window = buffer.subarray(0, bytesRead)
+      this.length = bytesRead
       if (bytesRead < length) throw new Error('unexpected end of file')
     }
-    return this.window.subarray(position - this.start, position - this.start + length)
+    return this.buffer.subarray(position - this.start, position - this.start + length)
+  }
+
+  /** A range larger than the window (a rare multi-megabyte entry) gets a buffer of its own. */
+  private readAlone(position: number, length: number): Buffer {
+    const buffer = Buffer.allocUnsafe(length)
+    if (fs.readSync(this.fd, buffer, 0, length, position) < length) {
+      throw new Error('unexpected end of file')
+    }
+    return buffer
   }
 }
 
@@ -220,7 +235,12 @@ function readEntry(window: FileWindow, entry: yauzl.Entry, index: number): Buffe
     let data: Buffer
     if (entry.compressionMethod === 0) data = Buffer.from(compressed)
     else if (entry.compressionMethod === 8) {
-      data = inflateRawSync(compressed, { maxOutputLength: ENTRY_MAX_BYTES })
+      // The output in one allocation of the entry's size (a slice of Node's buffer pool for the
+      // typical few-KB record), not 16 KiB chunks joined by a copy for larger entries.
+      data = inflateRawSync(compressed, {
+        maxOutputLength: ENTRY_MAX_BYTES,
+        chunkSize: Math.max(MIN_INFLATE_CHUNK, entry.uncompressedSize),
+      })
     } else throw new Error(`compression method ${entry.compressionMethod} is not supported`)
     if (data.length !== entry.uncompressedSize) {
       throw new Error(`${data.length} bytes instead of ${entry.uncompressedSize}`)
