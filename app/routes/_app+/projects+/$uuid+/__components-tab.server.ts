@@ -1,14 +1,11 @@
-import {
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-} from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { ApiError, type ApiClient } from '~/api/client.server.ts'
 import { deleteComponent, uploadBom } from '~/api/components.server.ts'
 import { COMPONENT_SORTABLE } from '~/components/component-details/project-components-table.tsx'
 import { flagParam, listParamsSchema } from '~/components/list-kit/url-state.ts'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { readUploadedFile } from '~/utils/uploaded-file.server.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { redirectWithToast } from '~/utils/toast.server.ts'
@@ -53,28 +50,15 @@ export async function uploadAction({ request, context, params }: ActionFunctionA
   const t = await getFixedT(request, context)
   const uuid = params.uuid ?? ''
   const here = `/projects/${uuid}/components`
-  let file: File | null = null
-  try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }),
-    )
-    const value = form.get('bom')
-    file = value instanceof File && value.size > 0 ? value : null
-  } catch {
+  const upload = await readUploadedFile(request, 'bom', MAX_UPLOAD_BYTES)
+  if ('problem' in upload) {
     return redirectWithToast(context, here, {
-      type: 'error',
-      title: t('components.upload.tooLarge'),
-    })
-  }
-  if (!file) {
-    return redirectWithToast(context, here, {
-      type: 'warning',
-      title: t('components.upload.noFile'),
+      type: upload.problem === 'tooLarge' ? 'error' : 'warning',
+      title: t(`components.upload.${upload.problem}`),
     })
   }
   try {
-    const token = await uploadBom(api, uuid, file)
+    const token = await uploadBom(api, uuid, upload.file)
     return redirectWithToast(context, `${here}?${new URLSearchParams({ token })}`, {
       type: 'success',
       title: t('components.upload.uploaded'),

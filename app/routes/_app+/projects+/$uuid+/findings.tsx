@@ -1,10 +1,4 @@
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
@@ -25,6 +19,7 @@ import { Pager } from '~/components/list-kit/pager.tsx'
 import { FilterSwitch, ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { parseListParams } from '~/components/list-kit/url-state.ts'
 import { toastForFailedResponse } from '~/utils/api-errors.ts'
+import { readUploadedFile } from '~/utils/uploaded-file.server.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
 import { meetsRequirement } from '~/utils/permissions.ts'
@@ -75,27 +70,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (type.startsWith('multipart/form-data')) {
       const { api } = await requireUser(request, context, ANALYSE)
-      let file: File | undefined
-      try {
-        const form = await unstable_parseMultipartFormData(
-          request,
-          unstable_createMemoryUploadHandler({ maxPartSize: MAX_VEX_BYTES }),
-        )
-        const value = form.get('vex')
-        file = value instanceof File && value.size > 0 ? value : undefined
-      } catch {
+      const upload = await readUploadedFile(request, 'vex', MAX_VEX_BYTES)
+      if ('problem' in upload) {
         return redirectWithToast(context, here, {
-          type: 'error',
-          title: t('findings.vex.tooLarge'),
+          type: upload.problem === 'tooLarge' ? 'error' : 'warning',
+          title: t(`findings.vex.${upload.problem}`),
         })
       }
-      if (!file) {
-        return redirectWithToast(context, here, {
-          type: 'warning',
-          title: t('findings.vex.noFile'),
-        })
-      }
-      await uploadVex(api, uuid, file)
+      await uploadVex(api, uuid, upload.file)
       return redirectWithToast(context, here, {
         type: 'success',
         title: t('findings.vex.uploaded'),
