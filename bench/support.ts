@@ -133,29 +133,37 @@ export async function bundleBenchServer(
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
   const dir = path.join(root, 'node_modules', '.cache', `lookout-bench-${name}`)
   const outfile = path.join(dir, `${name}.mjs`)
-  await build({
-    entryPoints: [script],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    ...(inline.length === 0
-      ? { packages: 'external' as const }
-      : {
-          plugins: [
-            {
-              name: 'external-but-inlined',
-              setup(builder) {
-                builder.onResolve({ filter: /^[^./]/ }, (args) =>
-                  inlined(args.path) ? undefined : { path: args.path, external: true },
-                )
+  // The BOM worker threads' entry goes next to the bundle, where server/domain/bom/workers.ts
+  // looks for it.
+  const worker = path.join(root, 'server', 'domain', 'bom', 'worker.ts')
+  for (const [entry, file] of [
+    [script, outfile],
+    [worker, path.join(dir, 'bom-worker.mjs')],
+  ]) {
+    await build({
+      entryPoints: [entry],
+      outfile: file,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      ...(inline.length === 0
+        ? { packages: 'external' as const }
+        : {
+            plugins: [
+              {
+                name: 'external-but-inlined',
+                setup(builder) {
+                  builder.onResolve({ filter: /^[^./]/ }, (args) =>
+                    inlined(args.path) ? undefined : { path: args.path, external: true },
+                  )
+                },
               },
-            },
-          ],
-        }),
-    logLevel: 'warning',
-  })
+            ],
+          }),
+      logLevel: 'warning',
+    })
+  }
   fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
     recursive: true,
   })

@@ -7,17 +7,23 @@ import { build } from 'esbuild'
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const out = path.join(root, 'build', 'server')
 
-await build({
-  entryPoints: [path.join(root, 'server', 'main.ts')],
-  outfile: path.join(out, 'main.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-})
+// The server, and the entry of its BOM worker threads next to it (server/domain/bom/workers.ts).
+for (const [entry, file] of [
+  ['main.ts', 'main.js'],
+  ['domain/bom/worker.ts', 'bom-worker.mjs'],
+]) {
+  await build({
+    entryPoints: [path.join(root, 'server', entry)],
+    outfile: path.join(out, file),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}
 await fs.cp(path.join(root, 'server', 'db', 'migrations'), path.join(out, 'migrations'), {
   recursive: true,
 })

@@ -32,6 +32,7 @@ import { scheduleMetrics } from './domain/metrics/triggers.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
+import { createBomWorkers } from './domain/bom/workers.ts'
 import { persistedWorkerIdentity, startWorker, type Worker } from './jobs/worker.ts'
 import { createLogger, type Logger } from './logger.ts'
 
@@ -115,6 +116,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       systemUuid,
       build: readBuildInfo(),
       apiKeyUsage: new Map(),
+      bomWorkers: createBomWorkers({ size: env.LOOKOUT_BOM_WORKERS, logger }),
       enqueue: async (queryable, kind, payload, enqueueOptions) => {
         const job = await enqueueJob(queryable, kind, payload, enqueueOptions)
         worker?.nudge()
@@ -194,6 +196,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
       handlers: jobHandlers({
+        bomWorkers: ctx.bomWorkers,
         encryptionKey: encryptionKey!,
         dataDir: env.LOOKOUT_DATA_DIR,
         serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
@@ -281,6 +284,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       await app.close()
       if (ctx) await flushApiKeyUsage(ctx).catch(() => undefined)
       await worker?.stop()
+      await ctx?.bomWorkers.close()
       await db?.close()
     },
   }

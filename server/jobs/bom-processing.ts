@@ -1,9 +1,8 @@
 import type { Database } from '../db/database.ts'
 import {
   applyIngest,
-  decompressBom,
   ingestConvertedBom,
-  internalMatcher,
+  internalPatterns,
   prepareIngest,
   type IngestResult,
 } from '../domain/bom/ingest.ts'
@@ -11,7 +10,7 @@ import { requestProjectAnalysis } from '../domain/analysis/triggers.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
-import { readStoredBom } from '../domain/bom/read.ts'
+import type { BomWorkers } from '../domain/bom/workers.ts'
 import {
   discardStoredUpload,
   loadStoredUpload,
@@ -41,15 +40,25 @@ async function inProjectTurn<T>(projectId: number, fn: () => Promise<T>): Promis
   }
 }
 
-async function storedBom(db: Database, upload: StoredUpload, logger: Logger) {
-  return readStoredBom(
-    await decompressBom(upload.content!),
-    upload.format as BomFormat,
-    upload.spec_version,
-    await internalMatcher(db, (pattern) =>
-      logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
-    ),
+export interface BomJobDeps {
+  bomWorkers: BomWorkers
+}
+
+/** The stored upload read back (inflated, parsed, converted) in a BOM worker. */
+async function storedBom(deps: BomJobDeps, db: Database, upload: StoredUpload, logger: Logger) {
+  const internal = await internalPatterns(db, (pattern) =>
+    logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
   )
+  const content = upload.content!
+  upload.content = undefined
+  const read = await deps.bomWorkers.run({
+    kind: 'stored',
+    content,
+    format: upload.format as BomFormat,
+    specVersion: upload.spec_version,
+    internal,
+  })
+  return read.converted
 }
 
 /**
@@ -77,72 +86,74 @@ async function ingestOptimistically(
  * planning happens before it (decision 008). A failure leaves the previous state intact, is
  * logged, and (the job being single-attempt) ends the token's processing.
  */
-export const processBomJob: JobHandler = async (payload, { db, job, logger }) => {
-  const { uploadId, handoff } = payload as BomProcessPayload
-  const handedOver = takeOver(handoff)
-  const upload = await loadStoredUpload(db, uploadId, handedOver === undefined)
-  if (!upload) {
-    logger.warn({ uploadId, token: job.chain_id }, 'BOM upload not found; nothing to process')
-    return
-  }
-  const context = { uploadId, projectId: Number(upload.project_id), token: job.chain_id }
-  const started = performance.now()
-  try {
-    let bom = handedOver ?? (await storedBom(db, upload, logger))
-    upload.content = undefined
-    let result: IngestResult | 'stale' = 'stale'
-    for (let tries = 1; result === 'stale'; tries++) {
-      if (tries > 1) {
-        logger.info(context, 'BOM planned again: the project changed while it was planned')
-        bom = await storedBom(db, (await loadStoredUpload(db, uploadId, true))!, logger)
+export const processBomJob =
+  (deps: BomJobDeps): JobHandler =>
+  async (payload, { db, job, logger }) => {
+    const { uploadId, handoff } = payload as BomProcessPayload
+    const handedOver = takeOver(handoff)
+    const upload = await loadStoredUpload(db, uploadId, handedOver === undefined)
+    if (!upload) {
+      logger.warn({ uploadId, token: job.chain_id }, 'BOM upload not found; nothing to process')
+      return
+    }
+    const context = { uploadId, projectId: Number(upload.project_id), token: job.chain_id }
+    const started = performance.now()
+    try {
+      let bom = handedOver ?? (await storedBom(deps, db, upload, logger))
+      upload.content = undefined
+      let result: IngestResult | 'stale' = 'stale'
+      for (let tries = 1; result === 'stale'; tries++) {
+        if (tries > 1) {
+          logger.info(context, 'BOM planned again: the project changed while it was planned')
+          bom = await storedBom(deps, db, (await loadStoredUpload(db, uploadId, true))!, logger)
+        }
+        const current = bom
+        result = await inProjectTurn(context.projectId, () =>
+          tries <= OPTIMISTIC_TRIES
+            ? ingestOptimistically(db, context.projectId, uploadId, current)
+            : db.transaction(async (tx) => {
+                const outcome = await ingestConvertedBom(tx, context.projectId, current)
+                await discardStoredUpload(tx, uploadId)
+                return outcome
+              }),
+        )
       }
-      const current = bom
-      result = await inProjectTurn(context.projectId, () =>
-        tries <= OPTIMISTIC_TRIES
-          ? ingestOptimistically(db, context.projectId, uploadId, current)
-          : db.transaction(async (tx) => {
-              const outcome = await ingestConvertedBom(tx, context.projectId, current)
-              await discardStoredUpload(tx, uploadId)
-              return outcome
-            }),
+      for (const warning of result.warnings.slice(0, MAX_LOGGED_WARNINGS))
+        logger.warn(context, warning)
+      if (result.warnings.length > MAX_LOGGED_WARNINGS) {
+        logger.warn(context, `${result.warnings.length - MAX_LOGGED_WARNINGS} more BOM warnings`)
+      }
+      if (result.status === 'project-gone') {
+        logger.warn(context, 'BOM not processed: the project no longer exists')
+      } else if (result.status === 'collection-project') {
+        logger.warn(context, 'BOM not processed: BOM cannot be uploaded to collection project.')
+      } else {
+        // Queued in the upload's chain before this job completes: the token stays "processing"
+        // until the analysis of the new inventory ended (4.13 §1.4 step 5).
+        await requestProjectAnalysis(
+          db,
+          enqueueJob,
+          context.projectId,
+          'BOM_UPLOAD_ANALYSIS',
+          job.chain_id,
+        )
+        logger.info(
+          {
+            ...context,
+            specVersion: bom.specVersion,
+            ...result.plan?.stats,
+            services: bom.services.length,
+            ms: Math.round(performance.now() - started),
+          },
+          'BOM processed',
+        )
+      }
+    } catch (error) {
+      logger.error(
+        { ...context, err: error instanceof Error ? error.message : String(error) },
+        'BOM processing failed; the project keeps its previous components',
       )
+      await discardStoredUpload(db, uploadId).catch(() => undefined)
+      throw error
     }
-    for (const warning of result.warnings.slice(0, MAX_LOGGED_WARNINGS))
-      logger.warn(context, warning)
-    if (result.warnings.length > MAX_LOGGED_WARNINGS) {
-      logger.warn(context, `${result.warnings.length - MAX_LOGGED_WARNINGS} more BOM warnings`)
-    }
-    if (result.status === 'project-gone') {
-      logger.warn(context, 'BOM not processed: the project no longer exists')
-    } else if (result.status === 'collection-project') {
-      logger.warn(context, 'BOM not processed: BOM cannot be uploaded to collection project.')
-    } else {
-      // Queued in the upload's chain before this job completes: the token stays "processing"
-      // until the analysis of the new inventory ended (4.13 §1.4 step 5).
-      await requestProjectAnalysis(
-        db,
-        enqueueJob,
-        context.projectId,
-        'BOM_UPLOAD_ANALYSIS',
-        job.chain_id,
-      )
-      logger.info(
-        {
-          ...context,
-          specVersion: bom.specVersion,
-          ...result.plan?.stats,
-          services: bom.services.length,
-          ms: Math.round(performance.now() - started),
-        },
-        'BOM processed',
-      )
-    }
-  } catch (error) {
-    logger.error(
-      { ...context, err: error instanceof Error ? error.message : String(error) },
-      'BOM processing failed; the project keeps its previous components',
-    )
-    await discardStoredUpload(db, uploadId).catch(() => undefined)
-    throw error
   }
-}
