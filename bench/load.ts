@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createScratchDatabase } from '../tests/support/test-database.ts'
+import { startFakeOssIndex } from '../tests/support/fakes/ossindex.ts'
 import { adminToken, bundleBenchServer, generateBom } from './support.ts'
 
 const SCRIPT = new URL(import.meta.url).pathname
@@ -44,6 +45,9 @@ async function serverMain() {
     LOOKOUT_ROLES: 'api,worker',
     LOOKOUT_BCRYPT_ROUNDS: '4',
     LOG_LEVEL: 'warn',
+    // OSS Index is on by default: the parent's loopback one answers with no findings, so uploads
+    // never wait on the internet (without it they did not settle).
+    LOOKOUT_OSSINDEX_URL: process.env.BENCH_OSSINDEX_URL!,
   })
   const lookout = await createLookout(env, { logger: createLogger('warn') })
   if (process.argv.includes('--init')) {
@@ -159,13 +163,22 @@ async function componentCount(base: string, jwt: string, name: string) {
   return Number(list.headers.get('x-total-count') ?? -1)
 }
 
-async function runOn(database: 'PGlite' | 'PostgreSQL', server: string, bomFile: string) {
+async function runOn(
+  database: 'PGlite' | 'PostgreSQL',
+  server: string,
+  bomFile: string,
+  ossIndexUrl: string,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-load-'))
   const scratch =
     database === 'PostgreSQL'
       ? await createScratchDatabase(process.env.BENCH_DATABASE_URL!)
       : undefined
-  const childEnv = { ...process.env, BENCH_DATABASE_URL: scratch?.url ?? '' }
+  const childEnv = {
+    ...process.env,
+    BENCH_DATABASE_URL: scratch?.url ?? '',
+    BENCH_OSSINDEX_URL: ossIndexUrl,
+  }
   const init = fork(server, ['--server', dir, '--init'], { execArgv: [], env: childEnv })
   await new Promise((resolve) => init.once('exit', resolve))
   // BENCH_LOAD_CPU_PROF=<dir> writes a CPU profile of the server (to find long event-loop slices).
@@ -280,12 +293,14 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lookout-bench-load-bom-'))
   const bomFile = path.join(dir, 'bom.json')
   fs.writeFileSync(bomFile, generateBom(COMPONENTS))
+  const ossIndex = await startFakeOssIndex()
   try {
-    report('PGlite', await runOn('PGlite', server, bomFile))
+    report('PGlite', await runOn('PGlite', server, bomFile, ossIndex.url))
     if (process.env.BENCH_DATABASE_URL) {
-      report('PostgreSQL', await runOn('PostgreSQL', server, bomFile))
+      report('PostgreSQL', await runOn('PostgreSQL', server, bomFile, ossIndex.url))
     } else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server URL)')
   } finally {
+    await ossIndex.close()
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }
