@@ -137,7 +137,7 @@ export async function bundleBenchServer(
   // looks for it.
   const worker = path.join(root, 'server', 'domain', 'bom', 'worker.ts')
   for (const [entry, file] of [
-    [script, outfile],
+    [script, outfile] as const,
     [worker, path.join(dir, 'bom-worker.mjs')],
   ]) {
     await build({

@@ -116,7 +116,12 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       systemUuid,
       build: readBuildInfo(),
       apiKeyUsage: new Map(),
-      bomWorkers: createBomWorkers({ size: env.LOOKOUT_BOM_WORKERS, logger }),
+      bomWorkers: createBomWorkers({
+        size: env.LOOKOUT_BOM_WORKERS,
+        logger,
+        // Tests start many servers that never see a BOM; a worker starts at the first upload.
+        warm: roles.has('api') && env.NODE_ENV !== 'test',
+      }),
       enqueue: async (queryable, kind, payload, enqueueOptions) => {
         const job = await enqueueJob(queryable, kind, payload, enqueueOptions)
         worker?.nudge()
