@@ -70,28 +70,37 @@ export function createBomWorkers(options: {
   const size = file ? options.size : 0
   const maxQueue = options.queue ?? size * QUEUE_PER_WORKER
   let pool: Piscina | undefined
-  const started = () =>
-    (pool ??= new Piscina({
+  let closed = false
+  const started = () => {
+    if (pool) return pool
+    pool = new Piscina({
       filename: file,
       minThreads: 0,
       maxThreads: size,
       maxQueue,
       idleTimeout: IDLE_MS,
       atomics: 'async',
-    }))
+    })
+    // A worker that fails outside a task (its task, if any, fails with it) is replaced.
+    pool.on('error', (error: unknown) => options.logger.error({ err: error }, 'BOM worker failed'))
+    return pool
+  }
 
   if (size > 0 && options.warm) {
     // An empty task: the thread starts and loads its modules (0.2–0.4 s) before any upload.
     const empty = '{"bomFormat":"CycloneDX","specVersion":"1.6"}'
     started()
       .run({ kind: 'upload', bytes: Buffer.from(empty), validate: false, internal: NO_PATTERNS })
-      .catch((error: unknown) => options.logger.warn({ err: error }, 'BOM worker did not start'))
+      .catch((error: unknown) => {
+        // Closed before it started (a server that only migrates): nothing to report.
+        if (!closed) options.logger.warn({ err: error }, 'BOM worker did not start')
+      })
   }
 
   return {
     size,
     async run(task) {
-      if (size === 0) return inThread(task)
+      if (size === 0 || closed) return inThread(task)
       const workers = started()
       if (workers.queueSize >= maxQueue) return inThread(task)
       const moved = task.kind === 'upload' ? movable(task.bytes) : movable(task.content)
@@ -104,6 +113,7 @@ export function createBomWorkers(options: {
       )
     },
     async close() {
+      closed = true
       const closing = pool
       pool = undefined
       await closing?.destroy()
