@@ -33,12 +33,9 @@ const IDLE_MS = 60_000
  * benchmark's bundle), or, run from the sources, a loader that imports worker.ts through tsx.
  */
 export function bomWorkerFile(moduleUrl = import.meta.url): string | undefined {
-  const candidates = moduleUrl.endsWith('.ts') ? ['./worker-source.mjs'] : ['./bom-worker.mjs']
-  for (const candidate of candidates) {
-    const file = fileURLToPath(new URL(candidate, moduleUrl))
-    if (fs.existsSync(file)) return file
-  }
-  return undefined
+  const entry = moduleUrl.endsWith('.ts') ? './worker-source.mjs' : './bom-worker.mjs'
+  const file = fileURLToPath(new URL(entry, moduleUrl))
+  return fs.existsSync(file) ? file : undefined
 }
 
 const NO_PATTERNS = { groups: null, names: null }
