@@ -58,6 +58,8 @@ async function bothWays(make: () => BomTask) {
 describe('BOM workers', { timeout: 120_000 }, () => {
   it('finds the worker entry from the sources', () => {
     expect(bomWorkerFile()).toMatch(/worker-source\.mjs$/)
+    // A bundle looks for bom-worker.mjs next to itself; without it, BOMs stay on the main thread.
+    expect(bomWorkerFile('file:///nowhere/build/server/main.js')).toBeUndefined()
     expect(workers.size).toBe(1)
   })
 
