@@ -48,6 +48,8 @@ export default defineConfig({
       LOOKOUT_BCRYPT_ROUNDS: '4',
       LOG_LEVEL: 'warn',
       LOOKOUT_OSSINDEX_URL: `http://127.0.0.1:${ossIndexPort()}`,
+      // Default package repositories on the loopback OSS Index, which answers 404: never the internet.
+      LOOKOUT_REPOSITORY_DEFAULTS_URL: `http://127.0.0.1:${ossIndexPort()}/repositories`,
     },
   },
 })

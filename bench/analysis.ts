@@ -149,6 +149,8 @@ async function main() {
     LOOKOUT_DATA_DIR: dataDir,
     LOOKOUT_ROLES: 'api,worker',
     LOOKOUT_MIRROR_SCHEDULE: 'false',
+    // No repository metadata jobs: they would ask the internet and share the CPU.
+    LOOKOUT_REPOSITORY_METADATA: 'false',
     LOOKOUT_WORKER_POLL_MS: '10',
     LOOKOUT_BCRYPT_ROUNDS: '4',
     LOOKOUT_BODY_LIMIT_BYTES: String(256 * 1024 * 1024),

@@ -175,6 +175,8 @@ async function main() {
     // No worker: nothing recomputes the generated history while it is read.
     LOOKOUT_ROLES: 'console,api',
     LOOKOUT_MIRROR_SCHEDULE: 'false',
+    // No repository metadata jobs: they would ask the internet and share the CPU.
+    LOOKOUT_REPOSITORY_METADATA: 'false',
     LOOKOUT_BCRYPT_ROUNDS: '4',
     LOG_LEVEL: 'warn',
     // Longer than the run, so "warm" is never a miss because the TTL ran out.

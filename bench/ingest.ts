@@ -41,6 +41,8 @@ async function serverMain() {
     HOST: '127.0.0.1',
     LOOKOUT_DATA_DIR: dataDir,
     LOOKOUT_MIRROR_SCHEDULE: 'false',
+    // No repository metadata jobs: they would ask the internet and share the CPU.
+    LOOKOUT_REPOSITORY_METADATA: 'false',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     LOOKOUT_ROLES: 'api',
     LOOKOUT_BCRYPT_ROUNDS: '4',

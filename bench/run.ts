@@ -25,6 +25,8 @@ async function startServer(dataDir: string) {
       HOST: '127.0.0.1',
       LOOKOUT_DATA_DIR: dataDir,
       LOOKOUT_MIRROR_SCHEDULE: 'false',
+      // No repository metadata jobs: they would ask the internet and share the CPU.
+      LOOKOUT_REPOSITORY_METADATA: 'false',
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',

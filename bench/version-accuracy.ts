@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { compareVersions, type VersionScheme } from '../server/domain/analysis/versions/index.ts'
+import { compareVersions, type VersionScheme } from '../common/versions/index.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const shared = path.resolve(

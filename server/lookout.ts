@@ -24,6 +24,8 @@ import {
   registerSecurityHeaders,
 } from './http/hardening.ts'
 import { schedulePortfolioAnalysis } from './domain/analysis/triggers.ts'
+import { synchroniseDefaultRepositories } from './domain/repositories/defaults.ts'
+import { scheduleRepositoryMetadata } from './domain/repositories/triggers.ts'
 import { ANALYSIS_CACHE_PURGE_JOB } from './domain/analysis/external/cache-purge.ts'
 import { scheduleDueMirrors } from './domain/vulnerabilities/mirror/run.ts'
 import { ldapSettings } from './domain/ldap/settings.ts'
@@ -107,6 +109,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       throw error
     })
     encryptionKey = keys.configKey
+    await synchroniseDefaultRepositories(db, env.LOOKOUT_REPOSITORY_DEFAULTS_URL)
     sessionSecret ??= keys.sessionSecret
     ctx = {
       db,
@@ -206,6 +209,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         dataDir: env.LOOKOUT_DATA_DIR,
         serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
         ldap: ldapSettings(env),
+        repositoryMetadata: env.LOOKOUT_REPOSITORY_METADATA,
       }),
       identity: persistedWorkerIdentity(env.LOOKOUT_DATA_DIR),
     })
@@ -227,6 +231,9 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
     const enqueue = ctx.enqueue
     await scheduleDueMirrors(scheduleDeps, enqueue, { atStartup: true })
     await schedulePortfolioAnalysis(ctx.db, enqueue, { atStartup: true })
+    if (env.LOOKOUT_REPOSITORY_METADATA) {
+      await scheduleRepositoryMetadata(ctx.db, enqueue, { atStartup: true })
+    }
     await scheduleMetrics(ctx.db, enqueue, { atStartup: true })
     timers.push(
       setInterval(() => {
@@ -236,6 +243,11 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
         schedulePortfolioAnalysis(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'portfolio analysis scheduling failed'),
         )
+        if (env.LOOKOUT_REPOSITORY_METADATA) {
+          scheduleRepositoryMetadata(scheduleDeps.db, enqueue, { atStartup: false }).catch(
+            (error) => logger.error({ err: error }, 'repository metadata scheduling failed'),
+          )
+        }
         scheduleMetrics(scheduleDeps.db, enqueue, { atStartup: false }).catch((error) =>
           logger.error({ err: error }, 'metrics scheduling failed'),
         )

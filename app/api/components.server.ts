@@ -22,6 +22,8 @@ export const ComponentRowSchema = ComponentShape.pick({
   .extend({
     isInternal: z.boolean().optional(),
     resolvedLicense: ComponentShape.shape.resolvedLicense.unwrap().loose().optional(),
+    /** The newest version the repositories know (only `latestVersion` is read). */
+    repositoryMeta: z.object({ latestVersion: z.string().optional() }).loose().optional(),
   })
   .loose()
 export type ComponentRow = z.infer<typeof ComponentRowSchema>
@@ -31,6 +33,7 @@ export async function listProjectComponents(
   projectUuid: string,
   options: {
     searchText?: string
+    onlyOutdated: boolean
     onlyDirect: boolean
     pageNumber: number
     pageSize: number
@@ -41,6 +44,7 @@ export async function listProjectComponents(
   const response = await api.send(`/v1/component/project/${encodeURIComponent(projectUuid)}`, {
     query: {
       searchText: options.searchText,
+      onlyOutdated: options.onlyOutdated || undefined,
       onlyDirect: options.onlyDirect || undefined,
       pageNumber: options.pageNumber,
       pageSize: options.pageSize,

@@ -188,6 +188,10 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'The property expected a URL but the URL was malformed.': 'apiMessages.configValueInvalid',
   'The property expected a UUID but a valid UUID was not sent.': 'apiMessages.configValueInvalid',
   'The uploaded file is empty.': 'vulnSources.upload.empty',
+  'A repository with the specified identifier already exists.': 'apiMessages.repositoryExists',
+  'The UUID of the repository could not be found.': 'apiMessages.repositoryNotFound',
+  'The specified repository password could not be encrypted.':
+    'apiMessages.repositoryPasswordFailed',
   'Send the bulk file as the multipart/form-data field "file".': 'vulnSources.upload.noFile',
 }
 

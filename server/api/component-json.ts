@@ -21,6 +21,8 @@ import { dependencyMetricsJson } from './metrics-json.ts'
 import type { ProjectWithTags } from '../domain/components/project-refs.ts'
 import { canonicalCoordinates, canonicalPurl } from '../domain/components/purl.ts'
 import { conciseLicenseJson } from './license-json.ts'
+import type { MetaByPurl } from '../domain/repositories/meta.ts'
+import { RepositoryMetaComponentJson, repositoryMetaJson } from './repository-json.ts'
 import { NestedProjectJson, nestedProjectJson } from './project-json.ts'
 
 /** JSON shapes of components, services and their relatives, as Dependency-Track 4.13 writes them. */
@@ -34,6 +36,7 @@ export const ComponentJson = ComponentShape.extend({
   project: NestedProjectJson,
   expandDependencyGraph: z.boolean(),
   metrics: DependencyMetricsShape.optional(),
+  repositoryMeta: RepositoryMetaComponentJson.optional(),
 })
 type ComponentJsonType = z.infer<typeof ComponentJson>
 
@@ -84,6 +87,7 @@ export const GraphNodeJson = z.object({
   dependencyGraph: z.array(z.string()).optional(),
   expandDependencyGraph: z.boolean(),
   isInternal: z.boolean(),
+  repositoryMeta: z.object({ latestVersion: z.string() }).optional(),
 })
 
 const opt = <T>(value: T | null | undefined) => (value === null ? undefined : value)
@@ -113,9 +117,11 @@ export function componentJson(
   row: ComponentRow,
   projects: OwningProjects,
   metrics?: ComponentMetrics,
+  meta?: MetaByPurl,
 ): ComponentJsonType {
   const project = owningProjectJson(projects, row.project_id)
   const measured = metrics?.get(Number(row.id))
+  const known = row.purl ? meta?.get(row.purl) : undefined
   return {
     authors: contacts(row.authors),
     author: authorText(row.authors),
@@ -158,12 +164,14 @@ export function componentJson(
     uuid: row.uuid,
     expandDependencyGraph: false,
     ...(measured ? { metrics: dependencyMetricsJson(measured) } : {}),
+    ...(known ? { repositoryMeta: repositoryMetaJson(known) } : {}),
   }
 }
 
 export const componentsJson =
-  (projects: OwningProjects, metrics?: ComponentMetrics) => (row: ComponentRow) =>
-    componentJson(row, projects, metrics)
+  (projects: OwningProjects, metrics?: ComponentMetrics, meta?: MetaByPurl) =>
+  (row: ComponentRow) =>
+    componentJson(row, projects, metrics, meta)
 
 export function serviceJson(row: ServiceRow, projects: OwningProjects): ServiceJsonType {
   const project = owningProjectJson(projects, row.project_id)
@@ -201,8 +209,8 @@ export function componentPropertyJson(row: ComponentPropertyRow) {
   }
 }
 
-/** A DependencyGraphResponse; latestVersion needs repository metadata, which Lookout lacks yet. */
-export function dependencyGraphResponseJson(entry: DependencyGraphEntry) {
+/** A DependencyGraphResponse, with the latest version repository metadata knows. */
+export const dependencyGraphResponseJson = (meta: MetaByPurl) => (entry: DependencyGraphEntry) => {
   if (entry.kind === 'service') {
     const { uuid, name, version } = entry.row
     return { uuid, name, version: opt(version) }
@@ -214,10 +222,12 @@ export function dependencyGraphResponseJson(entry: DependencyGraphEntry) {
     version: opt(row.version),
     purl: opt(row.purl),
     directDependencies: opt(row.direct_dependencies),
+    latestVersion: row.purl ? (meta.get(row.purl)?.latest_version ?? undefined) : undefined,
   }
 }
 
-export function graphNodeJson(node: GraphNode) {
+export function graphNodeJson(node: GraphNode, meta: MetaByPurl) {
+  const latestVersion = node.row.purl ? meta.get(node.row.purl)?.latest_version : undefined
   return {
     uuid: node.row.uuid,
     name: node.row.name,
@@ -227,5 +237,6 @@ export function graphNodeJson(node: GraphNode) {
     dependencyGraph: node.dependencyGraph ? [...node.dependencyGraph] : undefined,
     expandDependencyGraph: node.expand,
     isInternal: false,
+    ...(latestVersion ? { repositoryMeta: { latestVersion } } : {}),
   }
 }

@@ -83,6 +83,7 @@ export function findingJson(view: FindingView, variant: FindingVariant): Finding
       purl: canonicalPurl(row.component_purl),
       cpe: opt(row.component_cpe),
       project: row.project_uuid,
+      latestVersion: opt(row.component_latest_version),
       ...(portfolio
         ? { projectName: row.project_name, projectVersion: opt(row.project_version) }
         : {}),

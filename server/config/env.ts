@@ -119,6 +119,11 @@ const EnvSchema = z.object({
   // Analyzer services whose address 4.13 does not make configurable (a proxy, a test double).
   LOOKOUT_OSSINDEX_URL: z.url().optional(),
   LOOKOUT_VULNDB_URL: z.url().optional(),
+  // Where the default package repositories are created (a mirror, a test double): each default
+  // becomes <this>/<identifier>/<its path> (docs/repositories.md). Existing rows are not changed.
+  LOOKOUT_REPOSITORY_DEFAULTS_URL: z.url().optional(),
+  // Off: repository metadata jobs end at once and are not scheduled (benchmarks, air-gapped sites).
+  LOOKOUT_REPOSITORY_METADATA: booleanString.default(true),
   // The console's per-user cache of metric answers (docs/dashboard.md); a TTL of 0 turns it off.
   LOOKOUT_METRICS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   LOOKOUT_METRICS_CACHE_ENTRIES: z.coerce.number().int().positive().default(1000),

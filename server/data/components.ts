@@ -2,6 +2,7 @@ import { maybeOne, type Queryable } from '../db/database.ts'
 import { conciseLicenseJson, type ConciseLicenseRow } from './licenses.ts'
 import type { ProjectAccess } from './project-access.ts'
 import { SqlParams } from './sql.ts'
+import { latestVersionSql } from './repository-meta.ts'
 
 /** jsonb contents, stored in the JSON shape of the API (nulls left out). */
 export interface Contact {
@@ -292,9 +293,8 @@ export function listProjectComponents(
       `(${contains(params, 'c.name', filter.searchText)} OR ${contains(params, 'c."group"', filter.searchText)})`,
     )
   }
-  // Outdated means "repository metadata knows a newer version"; Lookout keeps no repository
-  // metadata yet, so nothing is outdated.
-  if (filter.onlyOutdated) where.push('FALSE')
+  // Outdated: repository metadata knows another latest version (dt-api-portfolio §4.3).
+  if (filter.onlyOutdated) where.push(`${latestVersionSql('c')} <> c.version`)
   if (filter.onlyDirect) {
     where.push(`strpos(p.direct_dependencies, '"uuid":"' || c.uuid::text || '"') > 0`)
   }

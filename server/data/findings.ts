@@ -1,6 +1,7 @@
 import type { FindingTextSearchField } from '../../common/dt-vocabulary.ts'
 import type { Queryable } from '../db/database.ts'
 import type { ProjectAccess } from './project-access.ts'
+import { latestVersionSql } from './repository-meta.ts'
 import { likePattern, SqlParams } from './sql.ts'
 
 type Id = number | string
@@ -18,6 +19,8 @@ export interface FindingRow {
   component_group: string | null
   component_version: string | null
   component_purl: string | null
+  /** What repository metadata knows as the package's latest version. */
+  component_latest_version: string | null
   component_cpe: string | null
   vulnerability_id: Id
   analyzer_identity: string
@@ -74,6 +77,7 @@ const ROW_COLUMNS = `f.id AS finding_id, p.id AS project_id, p.uuid AS project_u
   p.name AS project_name, p.version AS project_version, c.id AS component_id,
   c.uuid AS component_uuid, c.name AS component_name, c."group" AS component_group,
   c.version AS component_version, c.purl AS component_purl, c.cpe AS component_cpe,
+  ${latestVersionSql('c')} AS component_latest_version,
   f.vulnerability_id, f.analyzer_identity, f.attributed_on, f.alternate_identifier,
   f.reference_url, an.state AS analysis_state, an.suppressed AS analysis_suppressed`
 

@@ -207,35 +207,7 @@ export function licenseIdsByUuid(db: Queryable, uuids: readonly string[]) {
   )
 }
 
-export interface PackageKey {
-  repositoryType: string
-  namespace: string | null
-  name: string
-}
-
-export interface RepositoryMetaRow {
-  repository_type: string
-  namespace: string | null
-  name: string
-  latest_version: string | null
-  published: Date | string | null
-}
-
-/** Repository metadata of these packages (§8.2), one row per package that has any. */
-export function repositoryMeta(db: Queryable, packages: readonly PackageKey[]) {
-  return db.query<RepositoryMetaRow>(
-    `SELECT m.repository_type, m.namespace, m.name, m.latest_version, m.published
-     FROM repository_meta_component m
-     JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(repository_type, namespace, name)
-       ON m.repository_type = k.repository_type AND COALESCE(m.namespace, '') = k.namespace
-       AND m.name = k.name`,
-    [
-      packages.map((p) => p.repositoryType),
-      packages.map((p) => p.namespace ?? ''),
-      packages.map((p) => p.name),
-    ],
-  )
-}
+export type { PackageKey, RepositoryMetaRow } from './repository-meta.ts'
 
 export interface ReportedViolation {
   componentId: number

@@ -8,6 +8,7 @@ import {
 } from '../domain/bom/ingest.ts'
 import { requestProjectAnalysis } from '../domain/analysis/triggers.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
+import { requestProjectMetadata } from '../domain/repositories/triggers.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
 import type { BomWorkers } from '../domain/bom/workers.ts'
@@ -156,4 +157,46 @@ export const processBomJob =
       await discardStoredUpload(db, uploadId).catch(() => undefined)
       throw error
     }
+<<<<<<< HEAD
+=======
+    for (const warning of result.warnings.slice(0, MAX_LOGGED_WARNINGS))
+      logger.warn(context, warning)
+    if (result.warnings.length > MAX_LOGGED_WARNINGS) {
+      logger.warn(context, `${result.warnings.length - MAX_LOGGED_WARNINGS} more BOM warnings`)
+    }
+    if (result.status === 'project-gone') {
+      logger.warn(context, 'BOM not processed: the project no longer exists')
+    } else if (result.status === 'collection-project') {
+      logger.warn(context, 'BOM not processed: BOM cannot be uploaded to collection project.')
+    } else {
+      // Queued in the upload's chain before this job completes: the token stays "processing"
+      // until the analysis of the new inventory ended (4.13 §1.4 step 5).
+      await requestProjectAnalysis(
+        db,
+        enqueueJob,
+        context.projectId,
+        'BOM_UPLOAD_ANALYSIS',
+        job.chain_id,
+      )
+      // Repository metadata runs beside the chain (4.13): the token does not wait for it.
+      await requestProjectMetadata(db, enqueueJob, context.projectId)
+      logger.info(
+        {
+          ...context,
+          specVersion: bom.specVersion,
+          ...result.plan?.stats,
+          services: bom.services.length,
+          ms: Math.round(performance.now() - started),
+        },
+        'BOM processed',
+      )
+    }
+  } catch (error) {
+    logger.error(
+      { ...context, err: error instanceof Error ? error.message : String(error) },
+      'BOM processing failed; the project keeps its previous components',
+    )
+    await discardStoredUpload(db, uploadId).catch(() => undefined)
+    throw error
+>>>>>>> main
   }

@@ -17,6 +17,12 @@ import {
 import { CLONE_JOB } from '../domain/projects/clone.ts'
 import { POLICY_EVALUATION_JOB, POLICY_PORTFOLIO_EVALUATION_JOB } from '../domain/policies/model.ts'
 import { MIRROR_JOB } from '../domain/vulnerabilities/mirror/run.ts'
+import { PORTFOLIO_REPOSITORY_META_JOB, REPOSITORY_META_JOB } from '../domain/repositories/jobs.ts'
+import {
+  portfolioRepositoryMetaJob,
+  repositoryMetaJob,
+  type RepositoryMetaJobDeps,
+} from './repository-metadata.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
 import { processBomJob, type BomJobDeps } from './bom-processing.ts'
 import { ldapSyncJob, type LdapJobDeps } from './ldap-sync.ts'
@@ -41,7 +47,7 @@ import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
 export function jobHandlers(
-  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps & BomJobDeps,
+  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps & RepositoryMetaJobDeps & BomJobDeps,
 ): Record<string, JobHandler> {
   return {
     [MIRROR_JOB]: mirrorJob(deps),
@@ -60,6 +66,8 @@ export function jobHandlers(
     [AGGREGATE_METRICS_JOB]: aggregateMetricsJob,
     [PORTFOLIO_METRICS_JOB]: portfolioMetricsJob,
     [VULNERABILITY_METRICS_JOB]: vulnerabilityMetricsJob,
+    [REPOSITORY_META_JOB]: repositoryMetaJob(deps),
+    [PORTFOLIO_REPOSITORY_META_JOB]: portfolioRepositoryMetaJob(deps),
     'job.prune': async (_payload, { db }) => pruneFinishedJobs(db, 7 * 86_400_000),
     [ANALYSIS_CACHE_PURGE_JOB]: async (_payload, { db }) => {
       await purgeExpiredAnalysisCache(db)

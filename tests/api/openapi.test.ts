@@ -37,6 +37,7 @@ const ANY_PRINCIPAL = [
   'GET /api/v1/calculator/owasp',
   'GET /api/v1/license',
   'GET /api/v1/license/concise',
+  'GET /api/v1/repository/latest',
   'GET /api/v1/license/{licenseId}',
 ]
 

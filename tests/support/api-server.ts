@@ -6,6 +6,7 @@ import { inject } from 'vitest'
 import { loadEnv } from '../../server/config/env.ts'
 import { createLookout, type Lookout, type LookoutOptions } from '../../server/lookout.ts'
 import { createLogger } from '../../server/logger.ts'
+import { startLoopback } from './fakes/loopback.ts'
 import { startFakeOssIndex } from './fakes/ossindex.ts'
 import { createScratchDatabase, postgresTestUrl } from './test-database.ts'
 
@@ -32,6 +33,9 @@ export async function startApiServer(
     await fs.cp(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
   // OSS Index is on by default (as in 4.13): analyses reach a loopback one, never the internet.
   const ossIndex = overrides.LOOKOUT_OSSINDEX_URL ? undefined : await startFakeOssIndex()
+  // The default package repositories point to the internet: they are created on a loopback
+  // server that knows no package (tests point repositories at fakes where they need metadata).
+  const registries = await startLoopback({}, () => ({ status: 404, body: 'Not Found' }))
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
@@ -44,6 +48,7 @@ export async function startApiServer(
     LOG_LEVEL: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...(ossIndex ? { LOOKOUT_OSSINDEX_URL: ossIndex.url } : {}),
+    LOOKOUT_REPOSITORY_DEFAULTS_URL: `${registries.url}/repositories`,
     ...overrides,
   })
   const { logStream, ...lookoutOptions } = options
@@ -64,6 +69,7 @@ export async function startApiServer(
     async close() {
       await server.lookout.close()
       await ossIndex?.close()
+      await registries.close()
       await scratch?.drop()
       await fs.rm(dataDir, { recursive: true, force: true })
     },

@@ -3,6 +3,7 @@ import { Check, Network } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ListTable, SelectRowCell, Truncated } from '~/components/list-kit/list-table.tsx'
 import { Measured } from '~/components/measurement.tsx'
+import { VersionWithStatus } from '~/components/version-status.tsx'
 import { measuredRiskScore } from '~/utils/measurement.ts'
 
 export interface ProjectComponentRow {
@@ -16,6 +17,8 @@ export interface ProjectComponentRow {
   resolvedLicense?: { licenseId?: string }
   lastInheritedRiskScore?: number
   metrics?: unknown
+  purl?: string
+  repositoryMeta?: { latestVersion?: string }
 }
 
 /**
@@ -31,13 +34,26 @@ export const COMPONENT_SORTABLE = [
   'lastInheritedRiskScore',
 ] as const
 
+/** Columns a reader may show (4.13 hides Latest Version until asked). */
+export const COMPONENT_OPTIONAL_COLUMNS = ['latestVersion'] as const
+export type ComponentOptionalColumn = (typeof COMPONENT_OPTIONAL_COLUMNS)[number]
+export const COMPONENT_OPTIONAL_LABELS: Record<ComponentOptionalColumn, string> = {
+  latestVersion: 'components.columns.latestVersion',
+}
+
 const COLUMNS: Array<{
   key: string
   labelKey: string
   sort?: (typeof COMPONENT_SORTABLE)[number]
+  optional?: ComponentOptionalColumn
 }> = [
   { key: 'name', labelKey: 'components.columns.name', sort: 'name' },
   { key: 'version', labelKey: 'components.columns.version', sort: 'version' },
+  {
+    key: 'latestVersion',
+    labelKey: 'components.columns.latestVersion',
+    optional: 'latestVersion',
+  },
   { key: 'group', labelKey: 'components.columns.group', sort: 'group' },
   { key: 'internal', labelKey: 'components.columns.internal', sort: 'internal' },
   { key: 'license', labelKey: 'components.columns.license' },
@@ -55,14 +71,18 @@ export function ProjectComponentsTable({
   caption,
   removeForm,
   hasGraph,
+  visible,
 }: {
   projectUuid: string
   components: ProjectComponentRow[]
   caption: string
   removeForm?: string
   hasGraph: boolean
+  /** The optional columns shown. */
+  visible: readonly ComponentOptionalColumn[]
 }) {
   const { t } = useTranslation()
+  const showLatest = visible.includes('latestVersion')
   return (
     <ListTable
       caption={caption}
@@ -75,7 +95,9 @@ export function ProjectComponentsTable({
             }
           : undefined
       }
-      columns={COLUMNS.map(({ labelKey, ...column }) => ({ ...column, label: t(labelKey) }))}
+      columns={COLUMNS.filter(
+        (column) => !column.optional || visible.includes(column.optional),
+      ).map(({ labelKey, ...column }) => ({ ...column, label: t(labelKey) }))}
     >
       {components.map((component) => (
         <tr key={component.uuid} className="border-t">
@@ -109,8 +131,16 @@ export function ProjectComponentsTable({
             </span>
           </td>
           <td className="px-3 py-2">
-            <Truncated text={component.version} className="max-w-[10rem]" />
+            <VersionWithStatus
+              component={{ ...component, latestVersion: component.repositoryMeta?.latestVersion }}
+              className="max-w-[12rem]"
+            />
           </td>
+          {showLatest ? (
+            <td className="px-3 py-2">
+              <Truncated text={component.repositoryMeta?.latestVersion} className="max-w-[10rem]" />
+            </td>
+          ) : null}
           <td className="px-3 py-2">
             <Truncated text={component.group} className="max-w-[12rem]" />
           </td>

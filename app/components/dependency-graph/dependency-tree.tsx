@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from '@remix-run/react'
-import { AlertTriangle, ChevronDown, ChevronRight, Loader2, Network } from 'lucide-react'
+import { ChevronDown, ChevronRight, Loader2, Network } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { VersionStatusMark } from '~/components/version-status.tsx'
 import { cn } from '~/utils/misc.ts'
 import { CycleIcon } from './icons.tsx'
 import { expandHref, flattenTree, isOutdated, nodeHref, type TreeItem } from './graph-model.ts'
@@ -114,17 +115,7 @@ function Row({ item, shared: props }: { item: TreeItem; shared: Shared }) {
           </span>
         ) : null}
         {searched ? <span className="sr-only">({t('dependencyGraph.searched')})</span> : null}
-        {outdated ? (
-          <span
-            className="inline-flex items-center gap-1 text-xs text-warning"
-            title={t('dependencyGraph.outdated', { version: node.latestVersion })}
-          >
-            <AlertTriangle aria-hidden className="size-4" />
-            <span className="sr-only">
-              {t('dependencyGraph.outdated', { version: node.latestVersion })}
-            </span>
-          </span>
-        ) : null}
+        {outdated ? <VersionStatusMark component={node} only={['outdated']} /> : null}
         {item.cycle ? (
           <span
             className="inline-flex items-center gap-1 text-xs text-muted-foreground"

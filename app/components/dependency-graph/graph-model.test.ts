@@ -211,10 +211,16 @@ test('nodeHref opens services and components on their own pages', () => {
   expect(nodeHref({ uuid: S, objectType: 'SERVICE' })).toBe(`/services/${S}`)
 })
 
-test('isOutdated needs a differing latest version', () => {
+test('isOutdated needs a newer latest version, in the ecosystem of the purl', () => {
   expect(isOutdated({ version: '1', latestVersion: '2' })).toBe(true)
   expect(isOutdated({ version: '2', latestVersion: '2' })).toBe(false)
   expect(isOutdated({ version: '1' })).toBe(false)
+  // A pre-release ahead of the latest release is not outdated (4.13 marked any difference).
+  expect(isOutdated({ version: '2.0.0-rc.1', latestVersion: '1.5.0' })).toBe(false)
+  // Maven: a milestone is older than its release, a service pack newer.
+  const purl = 'pkg:maven/org.acme/lib@1.0'
+  expect(isOutdated({ version: '1.0', latestVersion: '1.0-m1', purl })).toBe(false)
+  expect(isOutdated({ version: '1.0', latestVersion: '1.0-sp1', purl })).toBe(true)
 })
 
 test('tidyTree lays out left to right with parents centred on their children', () => {

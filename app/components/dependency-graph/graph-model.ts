@@ -1,3 +1,5 @@
+import { versionStatus } from '../../../common/versions/latest.ts'
+
 /** Key of the project (the tree's root) in `GraphData.children`. */
 export const ROOT = 'project'
 /** Most nodes the server expands for one page (the `expand` URL list is cut there). */
@@ -29,6 +31,8 @@ export interface GraphNode {
   /** Newest known version, when the server has repository metadata. */
   latestVersion?: string
   version?: string
+  /** The package URL, for comparing versions in the component's ecosystem. */
+  purl?: string
 }
 
 /** The part of the graph loaded so far: nodes by UUID, and loaded child lists by parent. */
@@ -121,6 +125,7 @@ export function levelNodes(identities: DependencyIdentity[], rows: DependencyRow
     childCount: parseDependencyList(row.directDependencies).length,
     latestVersion: row.latestVersion,
     version: row.version,
+    purl: row.purl ?? identity?.purl,
   }))
 }
 
@@ -193,6 +198,7 @@ export function pathGraph(
     childCount: new Set(node.dependencyGraph ?? []).size,
     latestVersion: node.repositoryMeta?.latestVersion,
     version: node.version,
+    purl: node.purl ?? identity?.purl,
   })
 
   const data: GraphData = { nodes: {}, children: {} }
@@ -312,9 +318,9 @@ export function nodeHref(node: Pick<GraphNode, 'uuid' | 'objectType'>) {
   return node.objectType === 'SERVICE' ? `/services/${node.uuid}` : `/components/${node.uuid}`
 }
 
-/** True when the node's version is behind the newest known one. */
-export function isOutdated(node: Pick<GraphNode, 'version' | 'latestVersion'>) {
-  return Boolean(node.latestVersion && node.version && node.latestVersion !== node.version)
+/** True when a newer version is known, compared in the node's ecosystem (common/versions/latest.ts). */
+export function isOutdated(node: Pick<GraphNode, 'version' | 'latestVersion' | 'purl'>) {
+  return versionStatus(node) === 'outdated'
 }
 
 export interface LayoutNode {

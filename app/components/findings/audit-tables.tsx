@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react'
-import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { GroupedFindingRow, PortfolioFinding } from '~/api/audit.server.ts'
 import {
@@ -9,6 +8,7 @@ import {
   Truncated,
   type ListColumn,
 } from '~/components/list-kit/list-table.tsx'
+import { VersionWithStatus } from '~/components/version-status.tsx'
 import { SeverityLabel } from '~/components/vulnerabilities/labels.tsx'
 import { formatScore } from '~/components/vulnerabilities/score-bar.tsx'
 import { formatDate } from '~/utils/date.ts'
@@ -137,34 +137,6 @@ function SharedCells({ row }: { row: SharedRow }) {
   )
 }
 
-// Cells with screen-reader-only text position it `relative`: absolutely placed text would
-// otherwise escape the table's sideways scroll box and widen the whole page.
-function VersionCell({ version, latest }: { version?: string; latest?: string }) {
-  const { t } = useTranslation()
-  if (!latest) return <td className={cellClass}>{version}</td>
-  const outdated = latest !== version
-  const hint = outdated
-    ? t('vulnerabilityAudit.outdated', { version: latest })
-    : t('vulnerabilityAudit.upToDate')
-  const Icon = outdated ? AlertTriangle : CheckCircle2
-  return (
-    <td className={cellClass}>
-      <span className="relative inline-flex items-center gap-1 whitespace-nowrap" title={hint}>
-        {version}
-        <Icon
-          aria-hidden
-          className={
-            outdated
-              ? 'size-4 text-amber-600 dark:text-amber-400'
-              : 'size-4 text-emerald-600 dark:text-emerald-400'
-          }
-        />
-        <span className="sr-only">{hint}</span>
-      </span>
-    </td>
-  )
-}
-
 /** Findings one per component × vulnerability (§17.1); checkboxes join the bulk audit form. */
 export function OccurrenceTable({
   rows,
@@ -216,7 +188,9 @@ export function OccurrenceTable({
             <td className={cellClass}>
               <ComponentLink projectUuid={component.project} component={component} />
             </td>
-            <VersionCell version={component.version} latest={component.latestVersion} />
+            <td className={cellClass}>
+              <VersionWithStatus component={component} className="whitespace-nowrap" />
+            </td>
             <td className={`${cellClass} whitespace-nowrap`}>
               {analysis.state ? t(`analysis.state.${analysis.state}`) : null}
             </td>

@@ -11,6 +11,7 @@ import {
 import { KevBadge, SeverityLabel } from '~/components/vulnerabilities/labels.tsx'
 import { formatDate } from '~/utils/date.ts'
 import { cn } from '~/utils/misc.ts'
+import { VersionWithStatus } from '~/components/version-status.tsx'
 import { AliasList, SuppressedCell, ComponentLink, CweList, VulnerabilityLink } from './cells.tsx'
 import { AnalysisStateLabel, AnalyzerLabel } from './labels.tsx'
 
@@ -121,19 +122,7 @@ export function FindingsTable({
                   'component',
                   <ComponentLink projectUuid={projectUuid} component={component} />,
                 )}
-                {cell(
-                  'version',
-                  <span
-                    title={
-                      component.latestVersion
-                        ? t('findings.latestVersion', { version: component.latestVersion })
-                        : undefined
-                    }
-                  >
-                    {component.version}
-                  </span>,
-                  'whitespace-nowrap',
-                )}
+                {cell('version', <VersionWithStatus component={component} />, 'whitespace-nowrap')}
                 {cell('group', component.group)}
                 {cell(
                   'vulnerability',

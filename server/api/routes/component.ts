@@ -8,6 +8,8 @@ import { identifyInternalComponents } from '../../domain/components/identify.ts'
 import { loadOwningProjects } from '../../domain/components/project-refs.ts'
 import { currentMetricsOf } from '../../domain/metrics/history.ts'
 import { parsePurl } from '../../domain/components/purl.ts'
+import { repositoryMetaByPurl } from '../../domain/repositories/meta.ts'
+import { requestComponentMetadata } from '../../domain/repositories/triggers.ts'
 import { ComponentBody } from '../../domain/components/schemas.ts'
 import { ListQuerySchema, parseListQuery } from '../../lib/list-query.ts'
 import { ComponentJson, componentJson, componentsJson } from '../component-json.ts'
@@ -33,14 +35,16 @@ const tags = ['component']
 export default function componentRoutes(app: Api, ctx: AppContext) {
   const db = ctx.db
 
-  async function componentResponse(uuid: string) {
+  async function componentResponse(uuid: string, withMeta = false) {
     const row = await inventory.storedComponent(db, uuid)
-    return componentJson(row, await loadOwningProjects(db, [row]))
+    const meta = withMeta ? await repositoryMetaByPurl(db, [row.purl]) : undefined
+    return componentJson(row, await loadOwningProjects(db, [row]), undefined, meta)
   }
   /** A component created or changed through the API is analysed on its own (4.13 §2.1). */
   async function analysedComponentResponse(uuid: string) {
     const row = await inventory.storedComponent(db, uuid)
     await analyzeComponentOnDemand(ctx, row)
+    await requestComponentMetadata(db, ctx.enqueue, row)
     return componentJson(row, await loadOwningProjects(db, [row]))
   }
   async function sendComponents(
@@ -49,8 +53,15 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
     withMetrics = false,
   ) {
     const projects = await loadOwningProjects(db, page.rows)
+    // The lists with metrics (project components, identity search) carry repositoryMeta too.
     const metrics = withMetrics ? await currentMetricsOf(db, page.rows) : undefined
-    return sendPage(reply, page, componentsJson(projects, metrics))
+    const meta = withMetrics
+      ? await repositoryMetaByPurl(
+          db,
+          page.rows.map((row) => row.purl),
+        )
+      : undefined
+    return sendPage(reply, page, componentsJson(projects, metrics, meta))
   }
 
   app.get(
@@ -185,7 +196,7 @@ export default function componentRoutes(app: Api, ctx: AppContext) {
     },
     async (request) => {
       const row = await inventory.getComponent(db, request.principal, request.params.uuid)
-      return componentResponse(row.uuid)
+      return componentResponse(row.uuid, flag(request.query.includeRepositoryMetaData))
     },
   )
 

@@ -11,6 +11,7 @@ import {
   expandedDependencyGraph,
   resolveDirectDependencies,
 } from '../../domain/components/dependency-graph.ts'
+import { repositoryMetaByPurl } from '../../domain/repositories/meta.ts'
 import { textError } from '../../lib/errors.ts'
 import {
   DependencyGraphResponseJson,
@@ -23,6 +24,11 @@ import type { Api } from '../types.ts'
 
 export default function dependencyGraphRoutes(app: Api, ctx: AppContext) {
   const db = ctx.db
+  async function directDependenciesJson(text: string | null) {
+    const entries = await resolveDirectDependencies(db, text)
+    const purls = entries.map((entry) => (entry.kind === 'service' ? null : entry.row.purl))
+    return entries.map(dependencyGraphResponseJson(await repositoryMetaByPurl(db, purls)))
+  }
 
   app.get(
     '/v1/component/project/:projectUuid/dependencyGraph/:componentUuids',
@@ -53,7 +59,11 @@ export default function dependencyGraphRoutes(app: Api, ctx: AppContext) {
       const requested = await componentsListed(db, request.params.componentUuids)
       if (!requested) throw textError(404, 'The UUID of the component could not be found.')
       const graph = await expandedDependencyGraph(db, project, requested)
-      return Object.fromEntries([...graph].map(([uuid, node]) => [uuid, graphNodeJson(node)]))
+      const meta = await repositoryMetaByPurl(
+        db,
+        [...graph.values()].map((node) => node.row.purl),
+      )
+      return Object.fromEntries([...graph].map(([uuid, node]) => [uuid, graphNodeJson(node, meta)]))
     },
   )
 
@@ -77,8 +87,7 @@ export default function dependencyGraphRoutes(app: Api, ctx: AppContext) {
         notFound: 'The component could not be found.',
         forbidden: PROJECT_FORBIDDEN,
       })
-      const entries = await resolveDirectDependencies(db, project.direct_dependencies)
-      return entries.map(dependencyGraphResponseJson)
+      return directDependenciesJson(project.direct_dependencies)
     },
   )
 
@@ -104,8 +113,7 @@ export default function dependencyGraphRoutes(app: Api, ctx: AppContext) {
         request.params.uuid,
         COMPONENT_MESSAGES,
       )
-      const entries = await resolveDirectDependencies(db, component.direct_dependencies)
-      return entries.map(dependencyGraphResponseJson)
+      return directDependenciesJson(component.direct_dependencies)
     },
   )
 }

@@ -28,6 +28,7 @@ import policyCondition from './policy-condition.ts'
 import policy from './policy.ts'
 import projectProperty from './project-property.ts'
 import project from './project.ts'
+import repository from './repository.ts'
 import service from './service.ts'
 import search from './search.ts'
 import session from './session.ts'
@@ -95,4 +96,5 @@ export const routeFamilies: Record<string, RouteFamily> = {
   metricsProject,
   badge,
   search,
+  repository,
 }

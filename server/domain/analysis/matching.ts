@@ -2,7 +2,11 @@ import type { CandidateRow } from '../../data/analysis-candidates.ts'
 import { purlParts, type PurlParts } from '../components/purl.ts'
 import { parseCpe, type ParsedCpe } from '../vulnerabilities/cpe.ts'
 import { compareCpeAttribute, cpeAttributesMatch, type CpeAttributes } from './cpe-relations.ts'
-import { compareVersions, schemeForPurlType, type VersionScheme } from './versions/index.ts'
+import {
+  compareVersions,
+  schemeForPurlType,
+  type VersionScheme,
+} from '../../../common/versions/index.ts'
 
 /** A candidate piece of vulnerable software, as the candidate query returns it. */
 export interface SoftwareRange extends CpeAttributes {

@@ -51,6 +51,8 @@ async function launch(dataDir: string, port: number, extraEnv: Record<string, st
       LOOKOUT_MIRROR_SCHEDULE: 'false',
       // Analyses ask the run's loopback OSS Index, never the internet (it would hold the worker).
       LOOKOUT_OSSINDEX_URL: `http://127.0.0.1:${ossIndexPort()}`,
+      // Default package repositories there too (it answers their requests with 404).
+      LOOKOUT_REPOSITORY_DEFAULTS_URL: `http://127.0.0.1:${ossIndexPort()}/repositories`,
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -8,7 +8,8 @@ import type { AddressInfo, Socket } from 'node:net'
  */
 export interface Loopback {
   url: string
-  faults: (number | { hang: number })[]
+  /** A status, a whole answer (e.g. 429 with Retry-After), or a hang of `hang` ms. */
+  faults: (number | { hang: number } | FakeAnswer)[]
   close(): Promise<void>
 }
 
@@ -19,7 +20,13 @@ export interface FakeRequest {
   body: string
 }
 
-export type FakeAnswer = { status: number; json?: unknown; headers?: Record<string, string> }
+export type FakeAnswer = {
+  status: number
+  json?: unknown
+  /** A body that is not JSON (XML, a compressed file); `json` wins when both are given. */
+  body?: string | Buffer
+  headers?: Record<string, string>
+}
 
 /** Adds the server to `state` (one object, so tests may change its fields at any time). */
 export async function startLoopback<T extends object>(
@@ -41,25 +48,27 @@ export async function startLoopback<T extends object>(
     const chunks: Buffer[] = []
     for await (const chunk of incoming) chunks.push(chunk as Buffer)
     const fault = loopback.faults.shift()
-    if (typeof fault === 'object') {
+    if (typeof fault === 'object' && 'hang' in fault) {
       await new Promise((resolve) => setTimeout(resolve, fault.hang))
       if (!outgoing.destroyed) outgoing.end()
       return
     }
     const answer: FakeAnswer =
-      fault !== undefined
-        ? { status: fault, json: { message: 'fault injected by the test' } }
-        : await handle({
-            method: incoming.method ?? 'GET',
-            url: new URL(incoming.url ?? '/', 'http://127.0.0.1'),
-            headers: incoming.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          })
+      typeof fault === 'object'
+        ? fault
+        : fault !== undefined
+          ? { status: fault, json: { message: 'fault injected by the test' } }
+          : await handle({
+              method: incoming.method ?? 'GET',
+              url: new URL(incoming.url ?? '/', 'http://127.0.0.1'),
+              headers: incoming.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            })
     outgoing.writeHead(answer.status, {
       ...(answer.json === undefined ? {} : { 'content-type': 'application/json' }),
       ...answer.headers,
     })
-    outgoing.end(answer.json === undefined ? '' : JSON.stringify(answer.json))
+    outgoing.end(answer.json === undefined ? (answer.body ?? '') : JSON.stringify(answer.json))
   })
   server.on('connection', (socket) => {
     sockets.add(socket)

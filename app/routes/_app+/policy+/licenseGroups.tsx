@@ -1,20 +1,15 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { Plus } from 'lucide-react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
 import { createLicenseGroup, listLicenseGroups } from '~/api/licenses.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { LicenseGroupTable } from '~/components/licenses/license-group-table.tsx'
 import { licenseGroupPath } from '~/components/licenses/paths.ts'
-import { EmptyList } from '~/components/list-kit/list-table.tsx'
-import { CreateNameDialog } from '~/components/name-forms.tsx'
-import { Pager } from '~/components/list-kit/pager.tsx'
-import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
+import { CreateNamedLink, NamedList } from '~/components/named-list.tsx'
 import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
 import { titleMeta } from '~/components/placeholder.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { createNamedFromForm } from '~/utils/create-named.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -70,6 +65,7 @@ export default function LicenseGroupsRoute() {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const { params, total } = data
+  const here = listHref(searchParams, {})
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -78,50 +74,24 @@ export default function LicenseGroupsRoute() {
           <h2 className="text-xl font-semibold">{t('licenseGroups.title')}</h2>
           <p className="max-w-prose text-sm text-muted-foreground">{t('licenseGroups.intro')}</p>
         </div>
-        <Button asChild>
-          <Link to={`${listHref(searchParams, {})}&create`} preventScrollReset>
-            <Plus aria-hidden />
-            {t('licenseGroups.create.open')}
-          </Link>
-        </Button>
+        <CreateNamedLink keys="licenseGroups" listHref={here} />
       </header>
 
-      <ListToolbar
+      <NamedList
+        keys="licenseGroups"
         idPrefix="license-group"
-        searchLabel={t('licenseGroups.search')}
-        searchValue={params.searchText}
-        boxed
-      />
-
-      {data.groups.length === 0 ? (
-        <EmptyList>
-          {params.searchText ? t('licenseGroups.noMatch') : t('licenseGroups.empty')}
-        </EmptyList>
-      ) : (
-        <LicenseGroupTable groups={data.groups} />
-      )}
-
-      <Pager
+        searchText={params.searchText}
+        isEmpty={data.groups.length === 0}
         total={total}
         page={params.page}
         pageSize={params.pageSize}
-        label={t('licenseGroups.pagination')}
-        showingKey="licenseGroups.showing"
-        pageSizeParam="pageSize"
-        idPrefix="license-groups"
-      />
-
-      {data.creating ? (
-        <CreateNameDialog
-          id="create-license-group"
-          title={t('licenseGroups.create.title')}
-          label={t('licenseGroups.fields.name')}
-          submitLabel={t('licenseGroups.create.submit')}
-          constraint={data.constraint}
-          lastResult={actionData?.result}
-          closeTo={listHref(searchParams, {})}
-        />
-      ) : null}
+        creating={data.creating}
+        constraint={data.constraint}
+        lastResult={actionData?.result}
+        listHref={here}
+      >
+        <LicenseGroupTable groups={data.groups} />
+      </NamedList>
     </div>
   )
 }

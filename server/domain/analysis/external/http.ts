@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises'
 
 /**
- * HTTP for the external analyzers: one request with a timeout, tried again with exponential
- * backoff on a rate limit (429), a server error (5xx), a network error or a timeout. Everything is
+ * HTTP for the external analyzers and the repository metadata clients: one request with a
+ * timeout, tried again on a rate limit (429), a server error (5xx), a network error or a timeout,
+ * after the answer's `Retry-After` when it has one, else with exponential backoff. Everything is
  * injectable so tests run against loopback fakes in milliseconds.
  */
 export interface HttpOptions {
@@ -38,6 +39,15 @@ export class AnalyzerHttpError extends Error {
 }
 
 const retryable = (status: number) => status === 429 || status >= 500
+
+/** `Retry-After` (seconds or an HTTP date) in ms; undefined when absent or unreadable. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get('retry-after')?.trim()
+  if (!value) return undefined
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000
+  const date = Date.parse(value)
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined
+}
 
 /**
  * Sends the request and answers the first response that is not retryable. A non-2xx answer throws
@@ -86,7 +96,9 @@ export async function sendWithRetry(
         response.status,
       )
     }
-    await options.sleep(wait, signal)
+    // A rate limit or an outage that says when to come back is believed (within maxDelayMs).
+    const asked = retryAfterMs(response.headers)
+    await options.sleep(asked === undefined ? wait : Math.min(asked, options.maxDelayMs), signal)
   }
 }
 

@@ -2,13 +2,17 @@ import type { Queryable } from '../../../db/database.ts'
 import {
   HASH_COLUMNS,
   existingLicenseIds,
-  repositoryMeta,
   unsuppressedVulnerabilities,
   type EvaluationComponentRow,
   type EvaluationVulnerabilityRow,
   type HashColumn,
-  type PackageKey,
 } from '../../../data/policy-evaluation.ts'
+import { repositoryMeta } from '../../../data/repository-meta.ts'
+import {
+  packageKeyText as packageKey,
+  packageOf,
+  type PackageKey,
+} from '../../repositories/packages.ts'
 import { deriveSeverity } from '../../vulnerabilities/scoring.ts'
 import {
   expressionTerms,
@@ -36,45 +40,6 @@ const ALGORITHM_OF: Record<HashColumn, string> = {
   blake2b_512: 'BLAKE2b-512',
   blake3: 'BLAKE3',
 }
-
-/** §8.2: the repository type of each purl type that has one. */
-const REPOSITORY_TYPES: Record<string, string> = {
-  cpan: 'CPAN',
-  maven: 'MAVEN',
-  npm: 'NPM',
-  gem: 'GEM',
-  pypi: 'PYPI',
-  nuget: 'NUGET',
-  hex: 'HEX',
-  composer: 'COMPOSER',
-  cargo: 'CARGO',
-  golang: 'GO_MODULES',
-  github: 'GITHUB',
-  hackage: 'HACKAGE',
-  nixpkgs: 'NIXPKGS',
-}
-
-/** The package a stored (canonical) purl names, when its type has a repository. */
-export function packageOf(purl: string): PackageKey | null {
-  const match = /^pkg:([^/]+)\/([^?#]+)/.exec(purl)
-  const repositoryType = match && REPOSITORY_TYPES[match[1]!.toLowerCase()]
-  if (!repositoryType) return null
-  const path = match[2]!
-  const at = path.lastIndexOf('@')
-  try {
-    const segments = (at >= 0 ? path.slice(0, at) : path)
-      .split('/')
-      .filter(Boolean)
-      .map(decodeURIComponent)
-    const name = segments.pop()
-    if (!name) return null
-    return { repositoryType, namespace: segments.length > 0 ? segments.join('/') : null, name }
-  } catch {
-    return null
-  }
-}
-
-const packageKey = (p: PackageKey) => `${p.repositoryType}\u0000${p.namespace ?? ''}\u0000${p.name}`
 
 /** The uuids the project's directDependencies name (4.13 looks for `"uuid":"<uuid>"` in the text). */
 export function directDependencyUuids(text: string | null): Set<string> {

@@ -1,4 +1,5 @@
 import type { Logger } from '../../../logger.ts'
+import { retryAfterMs } from '../../analysis/external/http.ts'
 
 /** 4.13's retry rules for the GitHub GraphQL API (dt-behaviour §2.6). */
 export const GITHUB_MAX_RETRIES = 6
@@ -51,13 +52,8 @@ export function retryDecision(
   retry: number,
   now: number,
 ): RetryDecision {
-  const retryAfter = headers.get('retry-after')
-  if (retryAfter !== null) {
-    const seconds = Number(retryAfter.trim())
-    if (Number.isFinite(seconds)) return { waitMs: Math.max(0, seconds * 1000) }
-    const date = Date.parse(retryAfter)
-    if (Number.isFinite(date)) return { waitMs: Math.max(0, date - now) }
-  }
+  const retryAfter = retryAfterMs(headers, now)
+  if (retryAfter !== undefined) return { waitMs: retryAfter }
   const remaining = headers.get('x-ratelimit-remaining')
   const reset = Number(headers.get('x-ratelimit-reset'))
   if (remaining !== null && Number(remaining) <= 0 && Number.isFinite(reset) && reset > 0) {

@@ -1,21 +1,16 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { Plus } from 'lucide-react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { listOidcGroups, listTeams } from '~/api/access.server.ts'
 import { createOidcGroup } from '~/api/oidc-groups.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
-import { EmptyList } from '~/components/list-kit/list-table.tsx'
-import { Pager } from '~/components/list-kit/pager.tsx'
-import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
-import { CreateNameDialog } from '~/components/name-forms.tsx'
+import { CreateNamedLink, NamedList } from '~/components/named-list.tsx'
 import { OidcGroupTable } from '~/components/oidc-groups/group-table.tsx'
 import { oidcGroupPath } from '~/components/access/paths.ts'
 import { titleMeta } from '~/components/placeholder.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { createNamedFromForm } from '~/utils/create-named.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -70,6 +65,7 @@ export default function OidcGroupsRoute() {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const { params, total } = data
+  const here = listHref(searchParams, {})
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -79,48 +75,24 @@ export default function OidcGroupsRoute() {
           <h1 className="text-2xl font-semibold tracking-tight">{t('oidcGroups.title')}</h1>
           <p className="max-w-prose text-sm text-muted-foreground">{t('oidcGroups.intro')}</p>
         </div>
-        <Button asChild>
-          <Link to={`${listHref(searchParams, {})}&create`} preventScrollReset>
-            <Plus aria-hidden />
-            {t('oidcGroups.create.open')}
-          </Link>
-        </Button>
+        <CreateNamedLink keys="oidcGroups" listHref={here} />
       </header>
 
-      <ListToolbar
+      <NamedList
+        keys="oidcGroups"
         idPrefix="oidc-group"
-        searchLabel={t('oidcGroups.search')}
-        searchValue={params.searchText}
-        boxed
-      />
-
-      {data.rows.length === 0 ? (
-        <EmptyList>{params.searchText ? t('oidcGroups.noMatch') : t('oidcGroups.empty')}</EmptyList>
-      ) : (
-        <OidcGroupTable groups={data.rows} pathOf={oidcGroupPath} />
-      )}
-
-      <Pager
+        searchText={params.searchText}
+        isEmpty={data.rows.length === 0}
         total={total}
         page={params.page}
         pageSize={params.pageSize}
-        label={t('oidcGroups.pagination')}
-        showingKey="oidcGroups.showing"
-        pageSizeParam="pageSize"
-        idPrefix="oidc-groups"
-      />
-
-      {data.creating ? (
-        <CreateNameDialog
-          id="create-oidc-group"
-          title={t('oidcGroups.create.title')}
-          label={t('oidcGroups.fields.name')}
-          submitLabel={t('oidcGroups.create.submit')}
-          constraint={data.constraint}
-          lastResult={actionData?.result}
-          closeTo={listHref(searchParams, {})}
-        />
-      ) : null}
+        creating={data.creating}
+        constraint={data.constraint}
+        lastResult={actionData?.result}
+        listHref={here}
+      >
+        <OidcGroupTable groups={data.rows} pathOf={oidcGroupPath} />
+      </NamedList>
     </div>
   )
 }

@@ -1,7 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { Plus } from 'lucide-react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { listTeams } from '~/api/access.server.ts'
 import { ApiError } from '~/api/client.server.ts'
@@ -11,13 +10,9 @@ import { teamPath } from '~/components/access/paths.ts'
 import { TeamsTable } from '~/components/access/teams-table.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { redirectPastLastPage } from '~/components/list-kit/last-page.server.ts'
-import { EmptyList } from '~/components/list-kit/list-table.tsx'
-import { Pager } from '~/components/list-kit/pager.tsx'
-import { ListToolbar } from '~/components/list-kit/toolbar.tsx'
 import { listHref, parseListParams } from '~/components/list-kit/url-state.ts'
-import { CreateNameDialog } from '~/components/name-forms.tsx'
+import { CreateNamedLink, NamedList } from '~/components/named-list.tsx'
 import { titleMeta } from '~/components/placeholder.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { failedSubmission } from '~/utils/form-refusal.server.ts'
 import { getFixedT } from '~/utils/i18n.server.ts'
@@ -80,46 +75,23 @@ export default function TeamsRoute() {
       <PageHeader
         title={t('admin.pages.teams')}
         intro={t('teamAdmin.intro')}
-        actions={
-          <Button asChild>
-            <Link to={`${here}&create`} preventScrollReset>
-              <Plus aria-hidden />
-              {t('teamAdmin.create.open')}
-            </Link>
-          </Button>
-        }
+        actions={<CreateNamedLink keys="teamAdmin" listHref={here} />}
       />
-      <ListToolbar
-        idPrefix="teams"
-        searchLabel={t('teamAdmin.search')}
-        searchValue={params.searchText}
-        boxed
-      />
-      {data.rows.length === 0 ? (
-        <EmptyList>{params.searchText ? t('teamAdmin.noMatch') : t('teamAdmin.empty')}</EmptyList>
-      ) : (
-        <TeamsTable rows={data.rows} />
-      )}
-      <Pager
+      <NamedList
+        keys="teamAdmin"
+        idPrefix="team"
+        searchText={params.searchText}
+        isEmpty={data.rows.length === 0}
         total={total}
         page={params.page}
         pageSize={params.pageSize}
-        label={t('teamAdmin.pagination')}
-        showingKey="teamAdmin.showing"
-        pageSizeParam="pageSize"
-        idPrefix="teams"
-      />
-      {data.creating ? (
-        <CreateNameDialog
-          id="create-team"
-          title={t('teamAdmin.create.title')}
-          label={t('teamAdmin.fields.name')}
-          submitLabel={t('teamAdmin.create.submit')}
-          constraint={data.constraint}
-          lastResult={actionData?.result}
-          closeTo={here}
-        />
-      ) : null}
+        creating={data.creating}
+        constraint={data.constraint}
+        lastResult={actionData?.result}
+        listHref={here}
+      >
+        <TeamsTable rows={data.rows} />
+      </NamedList>
     </div>
   )
 }

@@ -1,10 +1,4 @@
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
   useActionData,
@@ -17,16 +11,16 @@ import {
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '~/api/client.server.ts'
-import {
-  createComponent,
-  isProcessing,
-  listProjectComponents,
-  uploadBom,
-} from '~/api/components.server.ts'
+import { createComponent, isProcessing, listProjectComponents } from '~/api/components.server.ts'
 import { AddComponentDialog } from '~/components/component-details/add-component-dialog.tsx'
 import { BomUploadForm, UploadProgress } from '~/components/component-details/bom-upload-form.tsx'
 import { ComponentsToolbar } from '~/components/component-details/components-toolbar.tsx'
-import { ProjectComponentsTable } from '~/components/component-details/project-components-table.tsx'
+import {
+  COMPONENT_OPTIONAL_COLUMNS,
+  COMPONENT_OPTIONAL_LABELS,
+  ProjectComponentsTable,
+} from '~/components/component-details/project-components-table.tsx'
+import { ColumnPicker, parseVisibleColumns } from '~/components/findings/column-picker.tsx'
 import { parseDependencyList } from '~/components/dependency-graph/graph-model.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { EmptyList } from '~/components/list-kit/list-table.tsx'
@@ -43,14 +37,17 @@ import {
   ComponentFormSchema,
   failedSubmission,
 } from '~/routes/_app+/components+/__component-form.server.ts'
-import { ComponentListParamsSchema, removeComponents, tabUrl } from './__components-tab.server.ts'
+import {
+  CAN_UPLOAD,
+  ComponentListParamsSchema,
+  removeComponents,
+  tabUrl,
+  uploadAction,
+} from './__components-tab.server.ts'
 import type { loader as projectLoader } from './_layout.tsx'
 
-// The API accepts uploads only with BOM_UPLOAD (the 4.13 console also offered them to portfolio managers).
-const CAN_UPLOAD = 'BOM_UPLOAD'
 const CAN_MANAGE = 'PORTFOLIO_MANAGEMENT'
 const REMOVE_FORM = 'remove-components'
-const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 const PROJECT_ROUTE = 'routes/_app+/projects+/$uuid+/_layout'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -61,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [{ components, total }, processing] = await Promise.all([
     listProjectComponents(api, uuid, {
       searchText: query.searchText,
+      onlyOutdated: query.onlyOutdated,
       onlyDirect: query.onlyDirect,
       pageNumber: query.page,
       pageSize: query.pageSize,
@@ -78,6 +76,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canUpload: meetsRequirement(permissions, CAN_UPLOAD),
     canManage,
     adding: canManage && url.searchParams.has('add'),
+    visible: parseVisibleColumns(url.searchParams, COMPONENT_OPTIONAL_COLUMNS, []),
     constraint: getZodConstraint(ComponentFormSchema),
   })
 }
@@ -139,43 +138,6 @@ async function manageAction({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-async function uploadAction({ request, context, params }: ActionFunctionArgs) {
-  const { api } = await requireUser(request, context, CAN_UPLOAD)
-  const t = await getFixedT(request, context)
-  const uuid = params.uuid ?? ''
-  const here = `/projects/${uuid}/components`
-  let file: File | null = null
-  try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }),
-    )
-    const value = form.get('bom')
-    file = value instanceof File && value.size > 0 ? value : null
-  } catch {
-    return redirectWithToast(context, here, {
-      type: 'error',
-      title: t('components.upload.tooLarge'),
-    })
-  }
-  if (!file) {
-    return redirectWithToast(context, here, {
-      type: 'warning',
-      title: t('components.upload.noFile'),
-    })
-  }
-  try {
-    const token = await uploadBom(api, uuid, file)
-    return redirectWithToast(context, `${here}?${new URLSearchParams({ token })}`, {
-      type: 'success',
-      title: t('components.upload.uploaded'),
-    })
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    return redirectWithToast(context, here, toastForFailedResponse(error.response, t))
-  }
-}
-
 export default function ProjectComponentsTab() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -212,8 +174,14 @@ export default function ProjectComponentsTab() {
         idPrefix="component"
         searchLabel={t('components.search')}
         searchValue={query.searchText}
-        owns={['onlyDirect']}
+        owns={['onlyOutdated', 'onlyDirect']}
       >
+        <FilterSwitch
+          name="onlyOutdated"
+          label={t('components.onlyOutdated')}
+          title={t('components.onlyOutdatedHint')}
+          checked={query.onlyOutdated}
+        />
         <FilterSwitch
           name="onlyDirect"
           label={t('components.onlyDirect')}
@@ -221,9 +189,20 @@ export default function ProjectComponentsTab() {
         />
       </ListToolbar>
 
+      <div className="flex justify-end">
+        <ColumnPicker
+          columns={COMPONENT_OPTIONAL_COLUMNS.map((key) => ({
+            key,
+            label: t(COMPONENT_OPTIONAL_LABELS[key]),
+          }))}
+          visible={data.visible}
+        />
+      </div>
       {data.components.length === 0 ? (
         <EmptyList>
-          {query.searchText || query.onlyDirect ? t('components.noMatch') : t('components.empty')}
+          {query.searchText || query.onlyDirect || query.onlyOutdated
+            ? t('components.noMatch')
+            : t('components.empty')}
         </EmptyList>
       ) : (
         <ProjectComponentsTable
@@ -232,6 +211,7 @@ export default function ProjectComponentsTab() {
           caption={caption}
           removeForm={data.canManage ? REMOVE_FORM : undefined}
           hasGraph={parseDependencyList(project?.directDependencies).length > 0}
+          visible={data.visible}
         />
       )}
       <Pager

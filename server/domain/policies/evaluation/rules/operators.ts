@@ -1,5 +1,5 @@
 import type { ConditionOperator } from '../../../../../common/dt-vocabulary.ts'
-import { generic } from '../../../analysis/versions/generic.ts'
+import { generic } from '../../../../../common/versions/generic.ts'
 
 /** A NUMERIC_* operator as a test of a comparison's sign; null for any other operator. */
 export function numericTest(operator: ConditionOperator): ((comparison: number) => boolean) | null {
