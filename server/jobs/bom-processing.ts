@@ -87,78 +87,40 @@ async function ingestOptimistically(
  * planning happens before it (decision 008). A failure leaves the previous state intact, is
  * logged, and (the job being single-attempt) ends the token's processing.
  */
-export const processBomJob =
-  (deps: BomJobDeps): JobHandler =>
-  async (payload, { db, job, logger }) => {
-    const { uploadId, handoff } = payload as BomProcessPayload
-    const handedOver = takeOver(handoff)
-    const upload = await loadStoredUpload(db, uploadId, handedOver === undefined)
-    if (!upload) {
-      logger.warn({ uploadId, token: job.chain_id }, 'BOM upload not found; nothing to process')
-      return
-    }
-    const context = { uploadId, projectId: Number(upload.project_id), token: job.chain_id }
-    const started = performance.now()
-    try {
-      let bom = handedOver ?? (await storedBom(deps, db, upload, logger))
-      upload.content = undefined
-      let result: IngestResult | 'stale' = 'stale'
-      for (let tries = 1; result === 'stale'; tries++) {
-        if (tries > 1) {
-          logger.info(context, 'BOM planned again: the project changed while it was planned')
-          bom = await storedBom(deps, db, (await loadStoredUpload(db, uploadId, true))!, logger)
-        }
-        const current = bom
-        result = await inProjectTurn(context.projectId, () =>
-          tries <= OPTIMISTIC_TRIES
-            ? ingestOptimistically(db, context.projectId, uploadId, current)
-            : db.transaction(async (tx) => {
-                const outcome = await ingestConvertedBom(tx, context.projectId, current)
-                await discardStoredUpload(tx, uploadId)
-                return outcome
-              }),
-        )
+async function processBom(
+  deps: BomJobDeps,
+  payload: unknown,
+  { db, job, logger }: Parameters<JobHandler>[1],
+) {
+  const { uploadId, handoff } = payload as BomProcessPayload
+  const handedOver = takeOver(handoff)
+  const upload = await loadStoredUpload(db, uploadId, handedOver === undefined)
+  if (!upload) {
+    logger.warn({ uploadId, token: job.chain_id }, 'BOM upload not found; nothing to process')
+    return
+  }
+  const context = { uploadId, projectId: Number(upload.project_id), token: job.chain_id }
+  const started = performance.now()
+  try {
+    let bom = handedOver ?? (await storedBom(deps, db, upload, logger))
+    upload.content = undefined
+    let result: IngestResult | 'stale' = 'stale'
+    for (let tries = 1; result === 'stale'; tries++) {
+      if (tries > 1) {
+        logger.info(context, 'BOM planned again: the project changed while it was planned')
+        bom = await storedBom(deps, db, (await loadStoredUpload(db, uploadId, true))!, logger)
       }
-      for (const warning of result.warnings.slice(0, MAX_LOGGED_WARNINGS))
-        logger.warn(context, warning)
-      if (result.warnings.length > MAX_LOGGED_WARNINGS) {
-        logger.warn(context, `${result.warnings.length - MAX_LOGGED_WARNINGS} more BOM warnings`)
-      }
-      if (result.status === 'project-gone') {
-        logger.warn(context, 'BOM not processed: the project no longer exists')
-      } else if (result.status === 'collection-project') {
-        logger.warn(context, 'BOM not processed: BOM cannot be uploaded to collection project.')
-      } else {
-        // Queued in the upload's chain before this job completes: the token stays "processing"
-        // until the analysis of the new inventory ended (4.13 §1.4 step 5).
-        await requestProjectAnalysis(
-          db,
-          enqueueJob,
-          context.projectId,
-          'BOM_UPLOAD_ANALYSIS',
-          job.chain_id,
-        )
-        logger.info(
-          {
-            ...context,
-            specVersion: bom.specVersion,
-            ...result.plan?.stats,
-            services: bom.services.length,
-            ms: Math.round(performance.now() - started),
-          },
-          'BOM processed',
-        )
-      }
-    } catch (error) {
-      logger.error(
-        { ...context, err: error instanceof Error ? error.message : String(error) },
-        'BOM processing failed; the project keeps its previous components',
+      const current = bom
+      result = await inProjectTurn(context.projectId, () =>
+        tries <= OPTIMISTIC_TRIES
+          ? ingestOptimistically(db, context.projectId, uploadId, current)
+          : db.transaction(async (tx) => {
+              const outcome = await ingestConvertedBom(tx, context.projectId, current)
+              await discardStoredUpload(tx, uploadId)
+              return outcome
+            }),
       )
-      await discardStoredUpload(db, uploadId).catch(() => undefined)
-      throw error
     }
-<<<<<<< HEAD
-=======
     for (const warning of result.warnings.slice(0, MAX_LOGGED_WARNINGS))
       logger.warn(context, warning)
     if (result.warnings.length > MAX_LOGGED_WARNINGS) {
@@ -198,5 +160,10 @@ export const processBomJob =
     )
     await discardStoredUpload(db, uploadId).catch(() => undefined)
     throw error
->>>>>>> main
   }
+}
+
+export const processBomJob =
+  (deps: BomJobDeps): JobHandler =>
+  (payload, context) =>
+    processBom(deps, payload, context)
