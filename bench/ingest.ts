@@ -61,7 +61,7 @@ async function serverMain() {
     logger,
     concurrency: 1,
     pollMs: 10,
-    handlers: { [BOM_PROCESS_JOB]: processBomJob },
+    handlers: { [BOM_PROCESS_JOB]: processBomJob(lookout.ctx!) },
   })
   const url = await lookout.listen()
 

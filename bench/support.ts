@@ -137,40 +137,37 @@ export async function bundleBenchServer(
   const checkout = createHash('sha256').update(root).digest('hex').slice(0, 8)
   const dir = path.join(root, 'node_modules', '.cache', `lookout-bench-${name}-${checkout}`)
   const outfile = path.join(dir, `${name}.mjs`)
-  await build({
-    entryPoints: [script],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    ...(inline.length === 0
-      ? { packages: 'external' as const }
-      : {
-          plugins: [
-            {
-              name: 'external-but-inlined',
-              setup(builder) {
-                builder.onResolve({ filter: /^[^./]/ }, (args) =>
-                  inlined(args.path) ? undefined : { path: args.path, external: true },
-                )
+  // The threads' entries go next to the bundle, where server/db/pglite-thread.ts and
+  // server/domain/bom/workers.ts look for them.
+  for (const [entry, file] of [
+    [script, outfile] as const,
+    [path.join(root, 'server', 'db', 'pglite-worker.ts'), path.join(dir, 'pglite-worker.js')],
+    [path.join(root, 'server', 'domain', 'bom', 'worker.ts'), path.join(dir, 'bom-worker.mjs')],
+  ]) {
+    await build({
+      entryPoints: [entry],
+      outfile: file,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      ...(inline.length === 0
+        ? { packages: 'external' as const }
+        : {
+            plugins: [
+              {
+                name: 'external-but-inlined',
+                setup(builder) {
+                  builder.onResolve({ filter: /^[^./]/ }, (args) =>
+                    inlined(args.path) ? undefined : { path: args.path, external: true },
+                  )
+                },
               },
-            },
-          ],
-        }),
-    logLevel: 'warning',
-  })
-  // The PGlite thread's script, beside the bundle, where server/db/pglite-thread.ts looks for it.
-  await build({
-    entryPoints: [path.join(root, 'server', 'db', 'pglite-worker.ts')],
-    outfile: path.join(dir, 'pglite-worker.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
-  })
+            ],
+          }),
+      logLevel: 'warning',
+    })
+  }
   fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(dir, 'migrations'), {
     recursive: true,
   })

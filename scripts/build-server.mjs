@@ -7,21 +7,25 @@ import { build } from 'esbuild'
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const out = path.join(root, 'build', 'server')
 
-await build({
-  // The PGlite thread's script sits beside main.js, where server/db/pglite-thread.ts looks for it.
-  entryPoints: {
-    main: path.join(root, 'server', 'main.ts'),
-    'pglite-worker': path.join(root, 'server', 'db', 'pglite-worker.ts'),
-  },
-  outdir: out,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-})
+// The server, and beside main.js the entries of its threads: PGlite's (server/db/pglite-thread.ts)
+// and the BOM workers' (server/domain/bom/workers.ts), where those modules look for them.
+for (const [entry, file] of [
+  ['main.ts', 'main.js'],
+  ['db/pglite-worker.ts', 'pglite-worker.js'],
+  ['domain/bom/worker.ts', 'bom-worker.mjs'],
+]) {
+  await build({
+    entryPoints: [path.join(root, 'server', entry)],
+    outfile: path.join(out, file),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}
 await fs.cp(path.join(root, 'server', 'db', 'migrations'), path.join(out, 'migrations'), {
   recursive: true,
 })

@@ -3,6 +3,7 @@ import type { Env } from './config/env.ts'
 import type { Logger } from './logger.ts'
 import type { EnqueueOptions } from './jobs/queue.ts'
 import type { Queryable } from './db/database.ts'
+import type { BomWorkers } from './domain/bom/workers.ts'
 
 export interface BuildInfo {
   version: string
@@ -19,6 +20,8 @@ export interface AppContext {
   systemUuid: string
   build: BuildInfo
   apiKeyUsage: Map<string, number>
+  /** Worker threads that check and convert BOMs (decision 024). */
+  bomWorkers: BomWorkers
   enqueue(
     db: Queryable,
     kind: string,

@@ -34,6 +34,7 @@ import { scheduleMetrics } from './domain/metrics/triggers.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
 import { jobHandlers } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
+import { createBomWorkers } from './domain/bom/workers.ts'
 import { persistedWorkerIdentity, startWorker, type Worker } from './jobs/worker.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { limitHeapGrowth } from './lib/memory.ts'
@@ -120,6 +121,12 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       systemUuid,
       build: readBuildInfo(),
       apiKeyUsage: new Map(),
+      bomWorkers: createBomWorkers({
+        size: env.LOOKOUT_BOM_WORKERS,
+        logger,
+        // Tests start many servers that never see a BOM; a worker starts at the first upload.
+        warm: roles.has('api') && env.NODE_ENV !== 'test',
+      }),
       enqueue: async (queryable, kind, payload, enqueueOptions) => {
         const job = await enqueueJob(queryable, kind, payload, enqueueOptions)
         worker?.nudge()
@@ -199,6 +206,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
       handlers: jobHandlers({
+        bomWorkers: ctx.bomWorkers,
         encryptionKey: encryptionKey!,
         dataDir: env.LOOKOUT_DATA_DIR,
         serviceUrls: { ossIndex: env.LOOKOUT_OSSINDEX_URL, vulnDb: env.LOOKOUT_VULNDB_URL },
@@ -295,6 +303,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       await app.close()
       if (ctx) await flushApiKeyUsage(ctx).catch(() => undefined)
       await worker?.stop()
+      await ctx?.bomWorkers.close()
       await db?.close()
     },
   }

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EnvError, loadEnv } from './env.ts'
@@ -9,6 +10,13 @@ describe('loadEnv', () => {
     expect([...env.LOOKOUT_ROLES].sort()).toEqual(['api', 'console', 'worker'])
     expect(env.LOOKOUT_DATA_DIR).toBe(path.resolve('./data'))
     expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('sizes the BOM worker pool from the cores unless set; 0 keeps BOMs on the main thread', () => {
+    const cores = os.availableParallelism()
+    expect(loadEnv({}).LOOKOUT_BOM_WORKERS).toBe(Math.max(1, Math.min(4, cores - 1)))
+    expect(loadEnv({ LOOKOUT_BOM_WORKERS: '0' }).LOOKOUT_BOM_WORKERS).toBe(0)
+    expect(() => loadEnv({ LOOKOUT_BOM_WORKERS: '-1' })).toThrow(/LOOKOUT_BOM_WORKERS/)
   })
 
   it('reports every invalid setting at once', () => {

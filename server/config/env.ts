@@ -1,4 +1,5 @@
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { OidcEnvSchema, withAlpineOidcNames } from './oidc-env.ts'
 import { z } from 'zod'
@@ -87,6 +88,14 @@ const EnvSchema = z.object({
   LOOKOUT_API_KEY_FLUSH_MS: z.coerce.number().int().positive().default(30_000),
   LOOKOUT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOOKOUT_WORKER_POLL_MS: z.coerce.number().int().positive().default(1000),
+  // Threads that check and convert uploaded BOMs: one core is left to the main thread (at least
+  // one, at most four); 0 checks them on the main thread (decision 024).
+  LOOKOUT_BOM_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
   LOOKOUT_SESSION_SECRET: z.string().min(32).optional(),
   // Key material lives here, never in the database; processes sharing a database share the file.
   LOOKOUT_SECRET_KEY_FILE: z.string().min(1).optional(),

@@ -1,9 +1,8 @@
 import type { Database } from '../db/database.ts'
 import {
   applyIngest,
-  decompressBom,
   ingestConvertedBom,
-  internalMatcher,
+  internalPatterns,
   prepareIngest,
   type IngestResult,
 } from '../domain/bom/ingest.ts'
@@ -12,7 +11,7 @@ import { takeOver } from '../domain/bom/handoff.ts'
 import { requestProjectMetadata } from '../domain/repositories/triggers.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
-import { readStoredBom } from '../domain/bom/read.ts'
+import type { BomWorkers } from '../domain/bom/workers.ts'
 import {
   discardStoredUpload,
   loadStoredUpload,
@@ -42,15 +41,25 @@ async function inProjectTurn<T>(projectId: number, fn: () => Promise<T>): Promis
   }
 }
 
-async function storedBom(db: Database, upload: StoredUpload, logger: Logger) {
-  return readStoredBom(
-    await decompressBom(upload.content!),
-    upload.format as BomFormat,
-    upload.spec_version,
-    await internalMatcher(db, (pattern) =>
-      logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
-    ),
+export interface BomJobDeps {
+  bomWorkers: BomWorkers
+}
+
+/** The stored upload read back (inflated, parsed, converted) in a BOM worker. */
+async function storedBom(deps: BomJobDeps, db: Database, upload: StoredUpload, logger: Logger) {
+  const internal = await internalPatterns(db, (pattern) =>
+    logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
   )
+  const content = upload.content!
+  upload.content = undefined
+  const read = await deps.bomWorkers.run({
+    kind: 'stored',
+    content,
+    format: upload.format as BomFormat,
+    specVersion: upload.spec_version,
+    internal,
+  })
+  return read.converted
 }
 
 /**
@@ -78,7 +87,11 @@ async function ingestOptimistically(
  * planning happens before it (decision 008). A failure leaves the previous state intact, is
  * logged, and (the job being single-attempt) ends the token's processing.
  */
-export const processBomJob: JobHandler = async (payload, { db, job, logger }) => {
+async function processBom(
+  deps: BomJobDeps,
+  payload: unknown,
+  { db, job, logger }: Parameters<JobHandler>[1],
+) {
   const { uploadId, handoff } = payload as BomProcessPayload
   const handedOver = takeOver(handoff)
   const upload = await loadStoredUpload(db, uploadId, handedOver === undefined)
@@ -89,13 +102,13 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
   const context = { uploadId, projectId: Number(upload.project_id), token: job.chain_id }
   const started = performance.now()
   try {
-    let bom = handedOver ?? (await storedBom(db, upload, logger))
+    let bom = handedOver ?? (await storedBom(deps, db, upload, logger))
     upload.content = undefined
     let result: IngestResult | 'stale' = 'stale'
     for (let tries = 1; result === 'stale'; tries++) {
       if (tries > 1) {
         logger.info(context, 'BOM planned again: the project changed while it was planned')
-        bom = await storedBom(db, (await loadStoredUpload(db, uploadId, true))!, logger)
+        bom = await storedBom(deps, db, (await loadStoredUpload(db, uploadId, true))!, logger)
       }
       const current = bom
       result = await inProjectTurn(context.projectId, () =>
@@ -149,3 +162,8 @@ export const processBomJob: JobHandler = async (payload, { db, job, logger }) =>
     throw error
   }
 }
+
+export const processBomJob =
+  (deps: BomJobDeps): JobHandler =>
+  (payload, context) =>
+    processBom(deps, payload, context)

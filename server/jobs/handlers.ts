@@ -24,7 +24,7 @@ import {
   type RepositoryMetaJobDeps,
 } from './repository-metadata.ts'
 import { API_KEY_USAGE_JOB, applyApiKeyUsage } from './api-key-usage.ts'
-import { processBomJob } from './bom-processing.ts'
+import { processBomJob, type BomJobDeps } from './bom-processing.ts'
 import { ldapSyncJob, type LdapJobDeps } from './ldap-sync.ts'
 import { licenseResolutionJob } from './license-resolution.ts'
 import {
@@ -47,13 +47,13 @@ import type { JobHandler } from './worker.ts'
 
 /** Every kind of durable job a worker knows how to run. */
 export function jobHandlers(
-  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps & RepositoryMetaJobDeps,
+  deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps & RepositoryMetaJobDeps & BomJobDeps,
 ): Record<string, JobHandler> {
   return {
     [MIRROR_JOB]: mirrorJob(deps),
     [API_KEY_USAGE_JOB]: applyApiKeyUsage,
     [CLONE_JOB]: cloneProjectJob,
-    [BOM_PROCESS_JOB]: processBomJob,
+    [BOM_PROCESS_JOB]: processBomJob(deps),
     [ANALYSIS_JOB]: analysisJob(deps),
     [PORTFOLIO_ANALYSIS_JOB]: portfolioAnalysisJob,
     [VEX_PROCESS_JOB]: processVexJob,

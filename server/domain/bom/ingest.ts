@@ -24,6 +24,7 @@ import {
 import { inventoryStamp } from '../../data/bom-inventory.ts'
 import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 import type { InternalMatcher } from './convert.ts'
+import { matchInternal, type InternalPatterns } from './internal-patterns.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'
 import { collectGarbageIfDue } from './memory.ts'
@@ -39,27 +40,21 @@ export async function decompressBom(content: Uint8Array): Promise<string> {
   return decodeBom(await gunzipAsync(content))
 }
 
-function fullMatch(pattern: string | null, onInvalid: (pattern: string) => void) {
-  if (!pattern) return undefined
-  try {
-    return new RegExp(`^(?:${pattern})$`)
-  } catch {
-    onInvalid(pattern)
-    return undefined
-  }
+/** The configured patterns; a pattern that does not compile is reported and counts as unset. */
+export async function internalPatterns(
+  db: Queryable,
+  onInvalid: (pattern: string) => void,
+): Promise<InternalPatterns> {
+  const patterns = await internalComponentPatterns(db)
+  matchInternal(patterns, onInvalid)
+  return patterns
 }
 
-/** §8.1: internal when the group (non-blank) or the name fully matches the configured regex. */
 export async function internalMatcher(
   db: Queryable,
   onInvalid: (pattern: string) => void,
 ): Promise<InternalMatcher> {
-  const patterns = await internalComponentPatterns(db)
-  const groups = fullMatch(patterns.groups, onInvalid)
-  const names = fullMatch(patterns.names, onInvalid)
-  if (!groups && !names) return () => false
-  return (group, name) =>
-    Boolean((groups && group !== null && groups.test(group)) || (names && names.test(name)))
+  return matchInternal(await internalComponentPatterns(db), onInvalid)
 }
 
 /** §1.7 against the catalogue as it is now: one query for every license the BOM names. */

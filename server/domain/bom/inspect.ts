@@ -2,6 +2,7 @@ import { XMLValidator } from 'fast-xml-parser'
 import { BomNestingError, MAX_NESTING } from './convert.ts'
 import { JsonSyntaxError, splitJsonBom, type SplitJsonBom } from './json-split.ts'
 import { isSpecVersion, type SpecVersion } from './model.ts'
+import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 import { MAX_XML_DEPTH, xmlNestedTooDeeply } from './xml.ts'
 
 /** Why an upload is refused: the `detail` and `errors` of the 400 problem document. */
@@ -37,9 +38,12 @@ export function decodeBom(bytes: Uint8Array): string {
  * declares a document type is refused before any parser sees it: that is what stops external
  * entities (XXE) and entity-expansion bombs.
  */
-export async function inspectBom(text: string): Promise<InspectedBom> {
+export async function inspectBom(
+  text: string,
+  slice: TimeSlice = timeSlice(),
+): Promise<InspectedBom> {
   const start = firstSignificantChar(text)
-  if (start === '{') return inspectJson(text)
+  if (start === '{') return inspectJson(text, slice)
   if (start === '<') return inspectXml(text)
   throw new InvalidBomError(NEITHER)
 }
@@ -64,10 +68,10 @@ export function invalidBomFrom(error: unknown, format: 'JSON' | 'XML'): never {
   throw error
 }
 
-async function inspectJson(text: string): Promise<InspectedBom> {
+async function inspectJson(text: string, slice: TimeSlice): Promise<InspectedBom> {
   let split: SplitJsonBom
   try {
-    split = await splitJsonBom(text)
+    split = await splitJsonBom(text, slice)
   } catch (error) {
     invalidBomFrom(error, 'JSON')
   }

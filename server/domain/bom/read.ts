@@ -77,8 +77,8 @@ export async function readStoredBom(
   format: BomFormat,
   specVersion: string,
   isInternal: InternalMatcher,
+  slice: TimeSlice = timeSlice(),
 ): Promise<ConvertedBom> {
-  if (format === 'XML') return readXmlBom(text, specVersion, isInternal)
-  const slice = timeSlice()
+  if (format === 'XML') return readXmlBom(text, specVersion, isInternal, slice)
   return readSplitJsonBom(await splitJsonBom(text, slice), isInternal, undefined, slice)
 }

@@ -1,16 +1,13 @@
 import { once } from 'node:events'
 import { promisify } from 'node:util'
 import { createGzip, gzip } from 'node:zlib'
-import { decodeBom, InvalidBomError } from './inspect.ts'
 
 /**
- * An uploaded BOM as text plus its compressed copy for storage. A streamed upload is decoded and
- * compressed chunk by chunk, so the raw bytes of a 100 MB BOM are never held all at once.
+ * An uploaded BOM's bytes plus their compressed copy for storage. The bytes sit in a buffer of
+ * their own, which a BOM worker takes over without a copy (workers.ts); they are decoded there.
  */
 export interface ReceivedBom {
-  text: string
-  /** Set when the bytes are not UTF-8; reported once the project checks have passed. */
-  error?: InvalidBomError
+  bytes: Uint8Array
   compressed: Promise<Buffer>
 }
 
@@ -20,13 +17,11 @@ const ignore = () => undefined
 export function receiveBomBytes(bytes: Uint8Array): ReceivedBom {
   const compressed = gzipAsync(bytes, { level: 1 })
   compressed.catch(ignore)
-  try {
-    return { text: decodeBom(bytes), compressed }
-  } catch (error) {
-    return { text: '', error: error as InvalidBomError, compressed }
-  }
+  // Compressing reads `bytes` on libuv's thread pool meanwhile: the check gets its own copy.
+  return { bytes: new Uint8Array(bytes), compressed }
 }
 
+/** A streamed upload is compressed chunk by chunk as it arrives. */
 export async function receiveBomStream(stream: AsyncIterable<Buffer>): Promise<ReceivedBom> {
   const zip = createGzip({ level: 1 })
   const parts: Buffer[] = []
@@ -36,25 +31,19 @@ export async function receiveBomStream(stream: AsyncIterable<Buffer>): Promise<R
     zip.on('error', reject)
   })
   compressed.catch(ignore)
-  const decoder = new TextDecoder('utf-8', { fatal: true })
-  let text = ''
-  let error: InvalidBomError | undefined
-  const decode = (chunk?: Buffer) => {
-    if (error) return
-    try {
-      text += chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode()
-    } catch {
-      error = new InvalidBomError('BOM is neither valid JSON nor XML', [
-        'The BOM is not valid UTF-8 text',
-      ])
-      text = ''
-    }
-  }
+  const chunks: Buffer[] = []
+  let length = 0
   for await (const chunk of stream) {
     if (!zip.write(chunk)) await once(zip, 'drain')
-    decode(chunk)
+    chunks.push(chunk)
+    length += chunk.length
   }
-  decode()
   zip.end()
-  return { text, error, compressed }
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.length
+  }
+  return { bytes, compressed }
 }

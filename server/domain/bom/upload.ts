@@ -17,14 +17,12 @@ import { autoCreatedProjectTeam, canTakeLatest } from '../projects/rules.ts'
 import { projectTagNames } from '../projects/tags.ts'
 import { setProjectTags } from '../projects/write.ts'
 import { handOver } from './handoff.ts'
-import type { InternalMatcher } from './convert.ts'
-import { internalMatcher } from './ingest.ts'
-import { inspectBom, InvalidBomError } from './inspect.ts'
+import { internalPatterns } from './ingest.ts'
+import { InvalidBomError } from './inspect.ts'
+import type { InternalPatterns } from './internal-patterns.ts'
 import type { BomFormat, ConvertedBom } from './model.ts'
-import { collectGarbageIfDue } from './memory.ts'
-import { readSplitJsonBom, readXmlBom } from './read.ts'
 import type { ReceivedBom } from './receive.ts'
-import { SplitJsonValidator, validateXmlBom } from './schema.ts'
+import type { BomWorkers } from './workers.ts'
 
 /** One upload request, from the JSON (PUT) or the multipart (POST) form. */
 export interface BomUploadRequest {
@@ -113,42 +111,19 @@ export interface CheckedBom {
   converted: ConvertedBom
 }
 
-/** Format, version, hostile content and (per configuration) the official schema. */
+/** Format, version, hostile content and (per configuration) the official schema, in a worker. */
 export async function checkBom(
+  workers: BomWorkers,
   db: Queryable,
   received: ReceivedBom,
   projectTags: string[],
-  isInternal: InternalMatcher,
+  internal: InternalPatterns,
 ): Promise<CheckedBom> {
-  if (received.error) throw received.error
-  const compressing = received.compressed
-  const inspected = await inspectBom(received.text)
-  // From here the text lives on in the split BOM only, as long as that is needed.
-  received.text = ''
   const validate = await schemaValidationRequired(db, projectTags)
-  if (inspected.format === 'JSON') {
-    const validator = validate ? new SplitJsonValidator(inspected.specVersion) : undefined
-    const converted = await readSplitJsonBom(inspected.split, isInternal, validator)
-    inspected.split.text = ''
-    collectGarbageIfDue()
-    return {
-      format: 'JSON',
-      specVersion: inspected.specVersion,
-      content: await compressing,
-      converted,
-    }
-  }
-  if (validate) {
-    const errors = await validateXmlBom(inspected.specVersion, inspected.text)
-    if (errors.length > 0) throw new InvalidBomError('Schema validation failed', errors)
-  }
-  const converted = await readXmlBom(inspected.text, inspected.specVersion, isInternal)
-  return {
-    format: 'XML',
-    specVersion: inspected.specVersion,
-    content: await compressing,
-    converted,
-  }
+  const bytes = received.bytes
+  received.bytes = new Uint8Array(0)
+  const read = await workers.run({ kind: 'upload', bytes, validate, internal })
+  return { ...read, content: await received.compressed }
 }
 
 interface PlannedProject {
@@ -248,10 +223,10 @@ export async function acceptBomUpload(
 
   let checked: CheckedBom
   try {
-    const isInternal = await internalMatcher(db, (pattern) =>
+    const internal = await internalPatterns(db, (pattern) =>
       ctx.logger.warn({ pattern }, 'invalid internal-component pattern ignored'),
     )
-    checked = await checkBom(db, input.bom, effectiveTags, isInternal)
+    checked = await checkBom(ctx.bomWorkers, db, input.bom, effectiveTags, internal)
   } catch (error) {
     if (error instanceof InvalidBomError) {
       ctx.logger.warn(
