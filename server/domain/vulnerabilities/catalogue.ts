@@ -305,16 +305,19 @@ export async function writeCatalogueBatch(
     reconcile.push(record)
   }
 
-  for (const row of [
-    ...(await insertVulnerabilityRows(db, rowsToCreate)),
-    ...(await upsertVulnerabilityRows(db, rowsToUpdate)),
-  ]) {
-    idByKey.set(keyOf(row.source, row.vuln_id), row.id)
-  }
-
+  // Statements that do not depend on each other are issued together: they still run one after the
+  // other in the transaction, but the next one's rows are built while the database runs the last
+  // (PGlite runs in its own thread, decision 023).
   const withSoftware = reconcile.filter((record) => record.vulnerableSoftware != null)
   const software = withSoftware.map((record) => record.vulnerableSoftware!.map(softwareValues))
-  const softwareIds = await ensureVulnerableSoftwareBulk(db, dedupeByKey(software.flat()))
+  const [createdRows, updatedRows, softwareIds] = await Promise.all([
+    insertVulnerabilityRows(db, rowsToCreate),
+    upsertVulnerabilityRows(db, rowsToUpdate),
+    ensureVulnerableSoftwareBulk(db, dedupeByKey(software.flat())),
+  ])
+  for (const row of [...createdRows, ...updatedRows]) {
+    idByKey.set(keyOf(row.source, row.vuln_id), row.id)
+  }
   const links = withSoftware.map((record, index) => {
     const key = keyOf(record.source, record.vulnId)
     return {
@@ -323,23 +326,24 @@ export async function writeCatalogueBatch(
       softwareIds: [...new Set(software[index]!.map((row) => softwareIds.get(row.content_key)!))],
     }
   })
-  await insertAttributions(
-    db,
-    options.attributionSource,
-    links.filter((link) => created.has(link.key)),
-  )
-  await syncAttributions(
-    db,
-    options.attributionSource,
-    links.filter((link) => !created.has(link.key)),
-  )
-
-  if (options.syncAliases) {
-    await mergeAliases(
+  await Promise.all([
+    insertAttributions(
       db,
-      reconcile.flatMap((record) => record.aliases ?? []),
-    )
-  }
+      options.attributionSource,
+      links.filter((link) => created.has(link.key)),
+    ),
+    syncAttributions(
+      db,
+      options.attributionSource,
+      links.filter((link) => !created.has(link.key)),
+    ),
+    options.syncAliases
+      ? mergeAliases(
+          db,
+          reconcile.flatMap((record) => record.aliases ?? []),
+        )
+      : undefined,
+  ])
   return result
 }
 
