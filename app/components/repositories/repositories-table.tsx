@@ -75,7 +75,11 @@ export function RepositoriesTable({
                   <Truncated text={repository.identifier} />
                 </td>
                 <td className={cellClass}>
-                  <Truncated text={repository.url} className="max-w-[14rem]" />
+                  {/* The URL takes the width the other columns leave (the container is the table's box). */}
+                  <Truncated
+                    text={repository.url}
+                    className="max-w-[clamp(6rem,calc(100cqi_-_35rem),28rem)]"
+                  />
                 </td>
                 <Flag on={repository.internal} />
                 <Flag on={repository.authenticationRequired} />
