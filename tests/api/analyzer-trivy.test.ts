@@ -124,9 +124,11 @@ describe('Trivy analyzer (§2.4)', () => {
     const before = trivy.calls.length
     await run()
     expect(trivy.calls.length).toBe(before + 3)
-    // The server's own analyses (components created above) cache their OSS Index answers.
+    // The server's own jobs for the components created above cache their OSS Index answers and
+    // package repositories' answers.
     const cached = await fixtures.sql(
-      `SELECT count(*)::int AS n FROM component_analysis_cache WHERE source <> 'OSSINDEX'`,
+      `SELECT count(*)::int AS n FROM component_analysis_cache
+       WHERE source NOT IN ('OSSINDEX', 'REPOSITORY')`,
     )
     expect(cached).toEqual([{ n: 0 }])
   })
