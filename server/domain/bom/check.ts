@@ -3,7 +3,6 @@ import { gunzip } from 'node:zlib'
 import type { TimeSlice } from '../../lib/time-slice.ts'
 import { decodeBom, inspectBom, InvalidBomError } from './inspect.ts'
 import { matchInternal, type InternalPatterns } from './internal-patterns.ts'
-import { collectGarbageIfDue } from './memory.ts'
 import type { BomFormat, ConvertedBom } from './model.ts'
 import { readSplitJsonBom, readStoredBom, readXmlBom } from './read.ts'
 import { SplitJsonValidator, validateXmlBom } from './schema.ts'
@@ -58,7 +57,6 @@ async function checkUpload(
     const validator = task.validate ? new SplitJsonValidator(specVersion) : undefined
     const converted = await readSplitJsonBom(inspected.split, isInternal, validator, slice)
     inspected.split.text = ''
-    collectGarbageIfDue()
     return { format, specVersion, converted }
   }
   if (task.validate) {

@@ -27,7 +27,6 @@ import type { InternalMatcher } from './convert.ts'
 import { matchInternal, type InternalPatterns } from './internal-patterns.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'
-import { collectGarbageIfDue } from './memory.ts'
 import type { ComponentProperty, ConvertedBom } from './model.ts'
 import { componentValues, planIngest, type IngestPlan, type NewComponent } from './sync.ts'
 import { loadLicenseLookup } from '../licenses/resolution.ts'
@@ -124,7 +123,6 @@ export async function prepareIngest(
   const refused = await refusal(db, projectId)
   if (refused) return refused
   const stamp = await inventoryStamp(db, projectId)
-  collectGarbageIfDue()
   const slice = timeSlice()
   await resolveBomLicenses(db, bom.components, slice)
   const deduped = await dedupeBom(bom, slice)
@@ -140,7 +138,6 @@ export async function prepareIngest(
   bom.dependencies.clear()
   deduped.components.length = 0
   deduped.refs.clear()
-  collectGarbageIfDue()
   return { status: 'ready', projectId, plan, warnings, stamp, bom }
 }
 
@@ -198,7 +195,6 @@ export async function applyIngest(
       await insertProperties(tx, properties)
       // Written rows are let go at once: a 100,000-component BOM stays within its memory budget.
       for (let i = start; i < start + part.length; i++) plan.newComponents[i] = RELEASED
-      collectGarbageIfDue()
     }
   })
 

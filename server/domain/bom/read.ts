@@ -1,7 +1,6 @@
 import { BomConverter, type InternalMatcher } from './convert.ts'
 import { invalidBomFrom, InvalidBomError } from './inspect.ts'
 import { splitElements, splitJsonBom, type SplitJsonBom } from './json-split.ts'
-import { collectGarbageIfDue } from './memory.ts'
 import type { BomFormat, ConvertedBom } from './model.ts'
 import type { SplitJsonValidator } from './schema.ts'
 import { xmlBomToJson } from './xml.ts'
@@ -30,7 +29,7 @@ export async function readSplitJsonBom(
         if (validator && spans) validator.item(key, index, element, text)
         if (key === 'components') converter.addComponent(element)
         else converter.addDependency(element)
-        if (++index % 1000 === 0) collectGarbageIfDue()
+        index++
         if (slice.due) await slice.pause()
       }
     }
