@@ -1,6 +1,7 @@
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/database.ts'
 import { startApiServer, type TestServer } from '../support/api-server.ts'
 
 // Findings of a hostile test run: stalled connections held for ever, spoofable proxy headers,
@@ -127,80 +128,65 @@ describe('console and API on one server', () => {
   })
 })
 
-describe('/health while a long job holds the database', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startApiServer()
-  })
-  afterAll(async () => {
-    await server?.close()
-  })
-
-  it('answers UP without waiting for the job’s transaction to end', async () => {
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let entered!: () => void
-    const inside = new Promise<void>((resolve) => (entered = resolve))
-    const job = server.lookout.ctx!.db.transaction(async (tx) => {
+/**
+ * Opens `jobs` transactions that each run a statement and then wait; resolves once `holding` of
+ * them are inside (the database's connections are all taken), with a function that lets them end.
+ */
+async function holdTransactions(db: Database, jobs: number, holding: number) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let allInside!: () => void
+  const inside = new Promise<void>((resolve) => (allInside = resolve))
+  let entered = 0
+  const running = Array.from({ length: jobs }, () =>
+    db.transaction(async (tx) => {
       await tx.query('SELECT 1')
-      entered()
+      if (++entered === holding) allInside()
       await held
-    })
-    await inside
-    try {
-      const response = await fetch(`${server.baseUrl}/health`, {
-        signal: AbortSignal.timeout(5000),
-      })
-      expect(response.status).toBe(200)
-      expect(await response.json()).toEqual({
-        status: 'UP',
-        checks: [{ name: 'database', status: 'UP' }],
-      })
-    } finally {
-      release()
-      await job
-    }
-  })
-})
+    }),
+  )
+  await inside
+  return async () => {
+    release()
+    await Promise.all(running)
+  }
+}
 
-describe('/health while jobs hold every database connection', () => {
+async function expectHealthUp(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(5000) })
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({
+    status: 'UP',
+    checks: [{ name: 'database', status: 'UP' }],
+  })
+}
+
+describe('/health while jobs hold the database', () => {
   let server: TestServer
   beforeAll(async () => {
     server = await startApiServer()
   })
   afterAll(async () => {
     await server?.close()
+  })
+
+  it('answers UP without waiting for a long job’s transaction to end', async () => {
+    const release = await holdTransactions(server.lookout.ctx!.db, 1, 1)
+    try {
+      await expectHealthUp(server.baseUrl)
+    } finally {
+      await release()
+    }
   })
 
   it('answers UP without waiting for a connection to come free', async () => {
     const db = server.lookout.ctx!.db
     // PostgreSQL's pool holds ten connections; PGlite is one, and the other jobs queue behind it.
-    const holding = db.dialect === 'postgres' ? 10 : 1
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let allInside!: () => void
-    const inside = new Promise<void>((resolve) => (allInside = resolve))
-    let entered = 0
-    const jobs = Array.from({ length: 10 }, () =>
-      db.transaction(async (tx) => {
-        await tx.query('SELECT 1')
-        if (++entered === holding) allInside()
-        await held
-      }),
-    )
-    await inside
+    const release = await holdTransactions(db, 10, db.dialect === 'postgres' ? 10 : 1)
     try {
-      const response = await fetch(`${server.baseUrl}/health`, {
-        signal: AbortSignal.timeout(5000),
-      })
-      expect(response.status).toBe(200)
-      expect(await response.json()).toEqual({
-        status: 'UP',
-        checks: [{ name: 'database', status: 'UP' }],
-      })
+      await expectHealthUp(server.baseUrl)
     } finally {
-      release()
-      await Promise.all(jobs)
+      await release()
     }
   })
 })
