@@ -9,8 +9,12 @@ import {
 } from '../../data/repository-meta.ts'
 import type { Queryable } from '../../db/database.ts'
 import type { Logger } from '../../logger.ts'
-import { AnalyzerHttpError, eachLimited, type HttpOptions } from '../analysis/external/http.ts'
-import { DEFAULT_HTTP } from '../analysis/external/http.ts'
+import {
+  AnalyzerHttpError,
+  DEFAULT_HTTP,
+  eachLimited,
+  type HttpOptions,
+} from '../analysis/external/http.ts'
 import { decryptValue } from '../config/crypto.ts'
 import { META_CLIENTS, type ClientContext, type LatestVersion } from './clients/index.ts'
 import { safeUrl } from './clients/fetch.ts'

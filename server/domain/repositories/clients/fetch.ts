@@ -3,15 +3,16 @@ import type { ClientContext, RepositoryTarget } from './model.ts'
 
 export { joinUrl }
 
+const basic = (username: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+})
+
 /** Authorization for a repository that requires it: Basic with a user name, else Bearer. */
 export function authorization(repository: RepositoryTarget): Record<string, string> {
   const credentials = repository.credentials
   if (!credentials) return {}
   const { username, password } = credentials
-  if (username) {
-    const basic = Buffer.from(`${username}:${password ?? ''}`).toString('base64')
-    return { authorization: `Basic ${basic}` }
-  }
+  if (username) return basic(username, password ?? '')
   return password ? { authorization: `Bearer ${password}` } : {}
 }
 
@@ -46,11 +47,7 @@ export async function get(
   const parsed = new URL(url)
   const inUrl: Record<string, string> =
     parsed.username || parsed.password
-      ? {
-          authorization: `Basic ${Buffer.from(
-            `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`,
-          ).toString('base64')}`,
-        }
+      ? basic(decodeURIComponent(parsed.username), decodeURIComponent(parsed.password))
       : {}
   parsed.username = ''
   parsed.password = ''
