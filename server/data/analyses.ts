@@ -91,8 +91,10 @@ export async function appendAnalysisComments(
 ) {
   if (comments.length === 0) return
   await db.query(
-    `INSERT INTO analysis_comment (analysis_id, comment, commenter)
-     SELECT $1, c, $3 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, n) ORDER BY n`,
+    // clock_timestamp(), not the column's now(): now() is when the transaction began, so a decision
+    // that waited for another's lock would sort before it in the trail.
+    `INSERT INTO analysis_comment (analysis_id, "timestamp", comment, commenter)
+     SELECT $1, clock_timestamp(), c, $3 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, n) ORDER BY n`,
     [analysisId, comments, commenter],
   )
 }

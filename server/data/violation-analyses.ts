@@ -75,8 +75,10 @@ export async function appendViolationAnalysisComments(
 ) {
   if (comments.length === 0) return
   await db.query(
-    `INSERT INTO violation_analysis_comment (violation_analysis_id, comment, commenter)
-     SELECT $1, c, $3 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, n) ORDER BY n`,
+    // clock_timestamp(), not the column's now(): now() is when the transaction began, so a decision
+    // that waited for another's lock would sort before it in the trail.
+    `INSERT INTO violation_analysis_comment (violation_analysis_id, "timestamp", comment, commenter)
+     SELECT $1, clock_timestamp(), c, $3 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, n) ORDER BY n`,
     [analysisId, comments, commenter],
   )
 }
