@@ -82,16 +82,21 @@ export async function deleteApiKey(db: Queryable, id: number) {
   await db.query('DELETE FROM api_key WHERE id = $1', [id])
 }
 
-export function apiKeyPermissions(db: Queryable, apiKeyId: number) {
-  return db
-    .query<{ name: string }>(
-      `SELECT DISTINCT p.name FROM api_key_team kt
+/** An API key and its permissions in one round trip: every request it signs asks this first. */
+export async function findApiKeyWithPermissions(db: Queryable, publicId: string) {
+  const row = await maybeOne<ApiKeyRow & { key_permissions: string[] }>(
+    db,
+    `SELECT ${API_KEY_COLUMNS},
+       ARRAY(SELECT DISTINCT p.name FROM api_key_team kt
          JOIN team_permission tp ON tp.team_id = kt.team_id
          JOIN permission p ON p.id = tp.permission_id
-       WHERE kt.api_key_id = $1 ORDER BY p.name`,
-      [apiKeyId],
-    )
-    .then((rows) => rows.map((row) => row.name))
+       WHERE kt.api_key_id = k.id ORDER BY p.name) AS key_permissions
+     FROM api_key k WHERE k.public_id = $1`,
+    [publicId],
+  )
+  if (!row) return undefined
+  const { key_permissions: permissions, ...apiKey } = row
+  return { apiKey: apiKey as ApiKeyRow, permissions }
 }
 
 export function apiKeyTeams(db: Queryable, apiKeyId: number) {

@@ -9,8 +9,3 @@ export async function insertRevokedToken(db: Queryable, tokenId: string, expires
     [tokenId, expiresAt],
   )
 }
-
-export async function isTokenRevoked(db: Queryable, tokenId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM revoked_token WHERE token_id = $1', [tokenId])
-  return rows.length > 0
-}

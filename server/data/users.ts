@@ -141,21 +141,46 @@ export async function deleteUser(db: Queryable, id: number) {
 }
 
 /** Direct permissions (by name) first, then each team's, without duplicates. */
+/** A user's permission names, direct ones first, then by team; `userId` is an SQL expression. */
+const effectivePermissionNames = (userId: string) => `SELECT name FROM (
+    SELECT p.name, 0 AS source, '' AS team_name, p.id FROM user_permission up
+      JOIN permission p ON p.id = up.permission_id WHERE up.user_id = ${userId}
+    UNION ALL
+    SELECT p.name, 1, t.name, p.id FROM team_membership tm
+      JOIN team t ON t.id = tm.team_id
+      JOIN team_permission tp ON tp.team_id = t.id
+      JOIN permission p ON p.id = tp.permission_id
+    WHERE tm.user_id = ${userId}
+  ) all_permissions ORDER BY source, team_name, name`
+
 export async function effectiveUserPermissions(db: Queryable, userId: number): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `SELECT name FROM (
-       SELECT p.name, 0 AS source, '' AS team_name, p.id FROM user_permission up
-         JOIN permission p ON p.id = up.permission_id WHERE up.user_id = $1
-       UNION ALL
-       SELECT p.name, 1, t.name, p.id FROM team_membership tm
-         JOIN team t ON t.id = tm.team_id
-         JOIN team_permission tp ON tp.team_id = t.id
-         JOIN permission p ON p.id = tp.permission_id
-       WHERE tm.user_id = $1
-     ) all_permissions ORDER BY source, team_name, name`,
-    [userId],
-  )
+  const rows = await db.query<{ name: string }>(effectivePermissionNames('$1'), [userId])
   return [...new Set(rows.map((row) => row.name))]
+}
+
+/**
+ * The user a signed-in request acts as, with its effective permissions and whether its token was
+ * revoked, in one round trip: every authenticated request asks this first.
+ */
+export async function findSignedInUser(
+  db: Queryable,
+  kind: UserKind,
+  username: string,
+  tokenId: string,
+) {
+  const row = await maybeOne<
+    UserRow & { token_revoked: boolean; effective_permissions: string[] }
+  >(
+    db,
+    `SELECT ${USER_COLUMNS},
+       EXISTS (SELECT 1 FROM revoked_token WHERE token_id = $3) AS token_revoked,
+       ARRAY(${effectivePermissionNames('app_user.id')}) AS effective_permissions
+     FROM app_user WHERE kind = $1 AND username = $2`,
+    [kind, username, tokenId],
+  )
+  if (!row) return undefined
+  const { token_revoked: revoked, effective_permissions: permissions, ...user } = row
+  return { user: user as UserRow, revoked, permissions: [...new Set(permissions)] }
 }
 
 export function directUserPermissions(db: Queryable, userId: number) {

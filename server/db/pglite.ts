@@ -3,6 +3,7 @@ import v8 from 'node:v8'
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import { withTimeout, type Database, type Queryable } from './database.ts'
 import { startPgliteThread } from './pglite-thread.ts'
+import { currentLane } from './lane.ts'
 import { createScheduler } from './scheduler.ts'
 
 const NUMERIC_OID = 1700
@@ -46,13 +47,13 @@ export function pgliteOptions(): PGliteOptions {
 /**
  * PGlite in a worker thread (decision 023): its statements run beside the event loop, which only
  * sends requests and receives rows. It is still one connection: everything goes through one
- * queue where single statements pass queued transactions (decision 008), and a transaction holds
- * the connection from BEGIN to COMMIT.
+ * queue where requests pass job work (decision 026) and single statements pass queued
+ * transactions (decision 008); a transaction holds the connection from BEGIN to COMMIT.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true })
   const thread = await startPgliteThread(dataDir)
-  const scheduler = createScheduler()
+  const scheduler = createScheduler(currentLane)
   const query = async <Row>(sql: string, params: unknown[] | undefined, inTransaction: boolean) =>
     ((await thread.call({ op: 'query', sql, params, inTransaction })) ?? []) as Row[]
   const copyFrom = async (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { currentLane, inBackground, type Lane } from './lane.ts'
 import { createScheduler } from './scheduler.ts'
 
 function gate() {
@@ -96,5 +97,54 @@ describe('the single-connection scheduler', () => {
     await Promise.all([held, ...work, closing])
     expect(order).toHaveLength(23)
     expect(order.at(-1)).toBe('close')
+  })
+
+  it('runs a request before job work queued earlier, once the task under way ends', async () => {
+    const scheduler = createScheduler(currentLane)
+    const order: string[] = []
+    const first = gate()
+    const held = inBackground(() =>
+      scheduler.transaction(async () => {
+        order.push('job tx')
+        await first.promise
+      }),
+    )
+    const jobs = inBackground(() => [
+      scheduler.transaction(async () => void order.push('job tx 2')),
+      scheduler.statement(async () => void order.push('job read')),
+    ])
+    const request = scheduler.statement(async () => void order.push('request'))
+    first.open()
+    await Promise.all([held, ...jobs, request])
+    expect(order).toEqual(['job tx', 'request', 'job read', 'job tx 2'])
+  })
+
+  it('still gives jobs about a third of the time under a flood of requests', async () => {
+    let lane: Lane = 'foreground'
+    const scheduler = createScheduler(() => lane)
+    const spent = { foreground: 0, background: 0 }
+    const busyFor = (who: Lane, ms: number) => async () => {
+      const until = performance.now() + ms
+      while (performance.now() < until) await new Promise((resolve) => setImmediate(resolve))
+      spent[who] += ms
+    }
+    let flooding = true
+    const client = async () => {
+      while (flooding) {
+        lane = 'foreground'
+        await scheduler.statement(busyFor('foreground', 2))
+      }
+    }
+    const requests = [client(), client(), client()]
+    lane = 'background'
+    const jobs = Array.from({ length: 100 }, () => scheduler.transaction(busyFor('background', 10)))
+    lane = 'foreground'
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    flooding = false
+    const during = { ...spent }
+    await Promise.all([...requests, ...jobs])
+    const share = during.background / (during.background + during.foreground)
+    expect(share).toBeGreaterThan(0.2)
+    expect(share).toBeLessThan(0.5)
   })
 })

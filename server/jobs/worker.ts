@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Database, Queryable } from '../db/database.ts'
+import { inBackground } from '../db/lane.ts'
 import type { Logger } from '../logger.ts'
 import {
   claimJob,
@@ -137,7 +138,8 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
-  const slots = Array.from({ length: options.concurrency }, () => slot())
+  // Job work travels in the database's background lane: requests pass it (decision 026).
+  const slots = Array.from({ length: options.concurrency }, () => inBackground(slot))
 
   return {
     id,

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
+import { currentLane } from '../../server/db/lane.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { openDatabase } from '../../server/db/open.ts'
 import {
@@ -148,6 +149,25 @@ describe('the job queue on one database', () => {
   afterEach(async () => {
     await Promise.all(workers.map((worker) => worker.stop()))
     workers = []
+  })
+
+  it('runs handlers in the database background lane, so requests pass their queries', async () => {
+    const lanes: string[] = []
+    const job = await enqueueJob(db, 'test.lane', {})
+    const worker = start({
+      'test.lane': async () => {
+        lanes.push(currentLane())
+        await db.query('SELECT 1')
+        lanes.push(currentLane())
+      },
+    })
+    await vi.waitFor(async () => expect((await jobRow(db, job!.id)).status).toBe('succeeded'), {
+      timeout: 5000,
+      interval: 20,
+    })
+    await worker.drain()
+    expect(lanes).toEqual(['background', 'background'])
+    expect(currentLane()).toBe('foreground')
   })
 
   describe('crash recovery', () => {

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts'
-import { apiKeyPermissions, findApiKey, type ApiKeyRow } from '../../data/api-keys.ts'
-import { isTokenRevoked } from '../../data/revoked-tokens.ts'
-import { effectiveUserPermissions, findUser, type UserRow } from '../../data/users.ts'
+import { findApiKeyWithPermissions, type ApiKeyRow } from '../../data/api-keys.ts'
+import { findSignedInUser, type UserRow } from '../../data/users.ts'
 import { textError } from '../../lib/errors.ts'
 import { decodeApiKey, secretMatches } from './api-keys.ts'
 import { verifyToken } from './jwt.ts'
@@ -58,11 +57,17 @@ export async function resolvePrincipal(
   }
   if (credentials.jwt !== undefined) {
     const claims = await verifyToken(ctx.jwtKey, credentials.jwt)
-    if (!claims || (await isTokenRevoked(ctx.db, claims.tokenId))) return undefined
-    const user = await findUser(ctx.db, KIND_BY_IDP[claims.idp], claims.sub)
-    if (!user || (user.kind === 'MANAGED' && user.suspended)) return undefined
-    const permissions = new Set(await effectiveUserPermissions(ctx.db, user.id))
-    principal = { kind: 'user', user, permissions }
+    if (!claims) return undefined
+    const found = await findSignedInUser(
+      ctx.db,
+      KIND_BY_IDP[claims.idp],
+      claims.sub,
+      claims.tokenId,
+    )
+    if (!found || found.revoked) return undefined
+    const { user, permissions } = found
+    if (user.kind === 'MANAGED' && user.suspended) return undefined
+    principal = { kind: 'user', user, permissions: new Set(permissions) }
   }
   return principal
 }
@@ -70,8 +75,9 @@ export async function resolvePrincipal(
 async function apiKeyPrincipal(ctx: AppContext, key: string): Promise<Principal | undefined> {
   const decoded = decodeApiKey(ctx.env.LOOKOUT_API_KEY_PREFIX, key)
   if (!decoded) return undefined
-  const apiKey = await findApiKey(ctx.db, decoded.publicId)
-  if (!apiKey || !secretMatches(decoded.secret, apiKey.secret_hash)) return undefined
+  const found = await findApiKeyWithPermissions(ctx.db, decoded.publicId)
+  if (!found || !secretMatches(decoded.secret, found.apiKey.secret_hash)) return undefined
+  const { apiKey, permissions } = found
   if (apiKey.expires && apiKey.expires.getTime() <= Date.now()) {
     throw textError(401, API_KEY_EXPIRED)
   }
@@ -79,6 +85,6 @@ async function apiKeyPrincipal(ctx: AppContext, key: string): Promise<Principal 
   return {
     kind: 'apiKey',
     apiKey,
-    permissions: new Set(await apiKeyPermissions(ctx.db, apiKey.id)),
+    permissions: new Set(permissions),
   }
 }

@@ -92,6 +92,11 @@ export interface PreparedIngest {
   warnings: string[]
   /** What the project held when the plan was made (see inventoryStamp). */
   stamp: string
+  /**
+   * The new components' ids, drawn before the write: a sequence is not transactional, so the
+   * write's transaction need not hold the connection for it (ids of a stale plan stay unused).
+   */
+  componentIds: number[]
   bom: Pick<
     ConvertedBom,
     'project' | 'projectMetadata' | 'specVersion' | 'bomVersion' | 'serialNumber'
@@ -132,13 +137,14 @@ export async function prepareIngest(
     await loadStoredServices(db, projectId),
   ]
   const plan = await planIngest(bom, deduped, { components, properties, services }, slice)
+  const componentIds = await allocateComponentIds(db, plan.newComponents.length)
   // The plan holds all that is still needed; the BOM's own collections can go (memory).
   const warnings = [...bom.warnings, ...deduped.warnings]
   bom.components.length = 0
   bom.dependencies.clear()
   deduped.components.length = 0
   deduped.refs.clear()
-  return { status: 'ready', projectId, plan, warnings, stamp, bom }
+  return { status: 'ready', projectId, plan, warnings, stamp, componentIds, bom }
 }
 
 /**
@@ -151,7 +157,7 @@ export async function applyIngest(
   prepared: PreparedIngest,
   options: { checkStamp: boolean },
 ): Promise<IngestResult | 'stale'> {
-  const { projectId, plan, bom } = prepared
+  const { projectId, plan, bom, componentIds: ids } = prepared
   await lockProjectForBom(tx, projectId)
   const refused = await refusal(tx, projectId)
   if (refused) return refused
@@ -173,7 +179,6 @@ export async function applyIngest(
     tx,
     plan.addProperties.map((add) => propertyRow(add.componentId, add.property)),
   )
-  const ids = await allocateComponentIds(tx, plan.newComponents.length)
   await withoutForeignKeyChecks(tx, async () => {
     for (let start = 0; start < plan.newComponents.length; start += WRITE_CHUNK_ROWS) {
       const part = plan.newComponents.slice(start, start + WRITE_CHUNK_ROWS)

@@ -1,4 +1,8 @@
+import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts'
 import { bomTaskOutcome, type BomTask, type BomTaskOutcome } from './check.ts'
+
+// Checking an upload is background work: the event loop and PGlite's thread go first (decision 026).
+lowerThisThreadsPriority()
 
 /**
  * The entry of a BOM worker thread (workers.ts). A worker does one task at a time and holds no
