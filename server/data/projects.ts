@@ -318,17 +318,19 @@ export async function listProjects(
   page: { offset: number; limit: number },
 ) {
   const countSql = new SqlParams()
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*) AS total FROM project p WHERE ${listWhere(filter, countSql)}`,
-    countSql.values,
-  )
   const sql = new SqlParams()
   const orderBy = [...order.map((o) => `${o.sql} ${o.direction}`), 'p.id ASC'].join(', ')
-  const rows = await db.query<ProjectRow>(
-    `${SELECT} WHERE ${listWhere(filter, sql)} ORDER BY ${orderBy}
-     LIMIT ${sql.add(page.limit)} OFFSET ${sql.add(page.offset)}`,
-    sql.values,
-  )
+  const [[count], rows] = await Promise.all([
+    db.query<{ total: number }>(
+      `SELECT count(*) AS total FROM project p WHERE ${listWhere(filter, countSql)}`,
+      countSql.values,
+    ),
+    db.query<ProjectRow>(
+      `${SELECT} WHERE ${listWhere(filter, sql)} ORDER BY ${orderBy}
+       LIMIT ${sql.add(page.limit)} OFFSET ${sql.add(page.offset)}`,
+      sql.values,
+    ),
+  ])
   return { rows: rows.map(normalise), total: Number(count?.total ?? 0) }
 }
 

@@ -23,6 +23,7 @@ import {
 } from '../../data/inventory-writes.ts'
 import { inventoryStamp } from '../../data/bom-inventory.ts'
 import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
+import { writesInFlight } from '../../lib/writes-in-flight.ts'
 import type { InternalMatcher } from './convert.ts'
 import { matchInternal, type InternalPatterns } from './internal-patterns.ts'
 import { dedupeBom } from './identity.ts'
@@ -166,9 +167,11 @@ export async function applyIngest(
   await deleteComponents(tx, plan.deleteComponentIds)
   await deleteProperties(tx, plan.deletePropertyIds)
   const changed = plan.changedComponents.map((row) => ({ id: row.id, ...row.values }))
+  const updates = writesInFlight()
   for (let start = 0; start < changed.length; start += WRITE_CHUNK_ROWS) {
-    await updateComponents(tx, changed.slice(start, start + WRITE_CHUNK_ROWS))
+    await updates.add(updateComponents(tx, changed.slice(start, start + WRITE_CHUNK_ROWS)))
   }
+  await updates.drain()
   const propertyRow = (componentId: number, property: ComponentProperty): PropertyInsert => ({
     component_id: componentId,
     group_name: property.group,
@@ -180,9 +183,10 @@ export async function applyIngest(
     plan.addProperties.map((add) => propertyRow(add.componentId, add.property)),
   )
   await withoutForeignKeyChecks(tx, async () => {
+    const inserts = writesInFlight()
     for (let start = 0; start < plan.newComponents.length; start += WRITE_CHUNK_ROWS) {
       const part = plan.newComponents.slice(start, start + WRITE_CHUNK_ROWS)
-      await insertComponents(
+      const components = insertComponents(
         tx,
         projectId,
         part.map((row, i) => ({
@@ -197,10 +201,12 @@ export async function applyIngest(
           properties.push(propertyRow(ids[start + i]!, property))
         }
       })
-      await insertProperties(tx, properties)
+      await inserts.add(components)
+      await inserts.add(insertProperties(tx, properties))
       // Written rows are let go at once: a 100,000-component BOM stays within its memory budget.
       for (let i = start; i < start + part.length; i++) plan.newComponents[i] = RELEASED
     }
+    await inserts.drain()
   })
 
   await deleteServices(tx, plan.deleteServiceIds)

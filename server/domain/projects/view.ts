@@ -51,15 +51,17 @@ export async function projectViews(
   const parentIds = [
     ...new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id]))),
   ]
-  // One after the other: inside a transaction they share one connection.
-  const tags = await tagsOfProjects(db, ids)
-  const properties = await propertiesOfProjects(db, ids)
-  const children = options.hierarchy ? await childrenOf(db, ids) : []
-  const parents = options.hierarchy && parentIds.length > 0 ? await projectRefs(db, parentIds) : []
-  const versions = options.versions
-    ? await versionsByName(db, rows)
-    : new Map<string, ProjectView['versions']>()
-  const metrics = options.metrics ? await latestProjectMetrics(db, ids) : undefined
+  // Asked together: on PGlite they queue as one run (a request's statements are not interleaved
+  // with job work between them), on PostgreSQL they run side by side (in a transaction, the
+  // connection's driver queues them).
+  const [tags, properties, children, parents, versions, metrics] = await Promise.all([
+    tagsOfProjects(db, ids),
+    propertiesOfProjects(db, ids),
+    options.hierarchy ? childrenOf(db, ids) : [],
+    options.hierarchy && parentIds.length > 0 ? projectRefs(db, parentIds) : [],
+    options.versions ? versionsByName(db, rows) : new Map<string, ProjectView['versions']>(),
+    options.metrics ? latestProjectMetrics(db, ids) : undefined,
+  ])
   const tagsById = groupBy(tags, (tag) => Number(tag.project_id))
   const propertiesById = groupBy(properties, (property) => Number(property.project_id))
   const childrenById = groupBy(children, (child) => child.parent_id!)
