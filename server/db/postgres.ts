@@ -44,9 +44,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
+        // One statement at a time on the transaction's connection, in the order asked: callers may
+        // ask several at once (node-postgres's own queue for that is deprecated).
+        let last: Promise<unknown> = Promise.resolve()
         const scoped: Queryable = {
-          query: async (sql, params) =>
-            (await client.query(sql, params as unknown[] | undefined)).rows,
+          query: (sql, params) => {
+            const result = last.then(() => client.query(sql, params as unknown[] | undefined))
+            last = result.catch(() => undefined)
+            return result.then((answer) => answer.rows)
+          },
         }
         const result = await fn(scoped)
         await client.query('COMMIT')
