@@ -140,7 +140,6 @@ export async function deleteUser(db: Queryable, id: number) {
   await db.query('DELETE FROM app_user WHERE id = $1', [id])
 }
 
-/** Direct permissions (by name) first, then each team's, without duplicates. */
 /** A user's permission names, direct ones first, then by team; `userId` is an SQL expression. */
 const effectivePermissionNames = (userId: string) => `SELECT name FROM (
     SELECT p.name, 0 AS source, '' AS team_name, p.id FROM user_permission up
@@ -153,6 +152,7 @@ const effectivePermissionNames = (userId: string) => `SELECT name FROM (
     WHERE tm.user_id = ${userId}
   ) all_permissions ORDER BY source, team_name, name`
 
+/** Direct permissions (by name) first, then each team's, without duplicates. */
 export async function effectiveUserPermissions(db: Queryable, userId: number): Promise<string[]> {
   const rows = await db.query<{ name: string }>(effectivePermissionNames('$1'), [userId])
   return [...new Set(rows.map((row) => row.name))]

@@ -52,8 +52,8 @@ export async function projectViews(
     ...new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id]))),
   ]
   // Asked together: on PGlite they queue as one run (a request's statements are not interleaved
-  // with job work between them), on PostgreSQL they run side by side (in a transaction, the
-  // connection's driver queues them).
+  // with job work between them), on PostgreSQL they run side by side (in a transaction, one at a
+  // time in order: server/db/postgres.ts).
   const [tags, properties, children, parents, versions, metrics] = await Promise.all([
     tagsOfProjects(db, ids),
     propertiesOfProjects(db, ids),
