@@ -42,23 +42,25 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
     async transaction(fn) {
       const client = await pool.connect()
+      // One statement at a time on the transaction's connection, in the order asked: callers may
+      // ask several at once (node-postgres's own queue for that is deprecated). COMMIT and
+      // ROLLBACK come after every statement asked, even one a failed caller left behind.
+      let last: Promise<unknown> = Promise.resolve()
+      const inTurn = (sql: string, params?: unknown[]) => {
+        const result = last.then(() => client.query(sql, params))
+        last = result.catch(() => undefined)
+        return result
+      }
       try {
-        await client.query('BEGIN')
-        // One statement at a time on the transaction's connection, in the order asked: callers may
-        // ask several at once (node-postgres's own queue for that is deprecated).
-        let last: Promise<unknown> = Promise.resolve()
+        await inTurn('BEGIN')
         const scoped: Queryable = {
-          query: (sql, params) => {
-            const result = last.then(() => client.query(sql, params as unknown[] | undefined))
-            last = result.catch(() => undefined)
-            return result.then((answer) => answer.rows)
-          },
+          query: async (sql, params) => (await inTurn(sql, params as unknown[] | undefined)).rows,
         }
         const result = await fn(scoped)
-        await client.query('COMMIT')
+        await inTurn('COMMIT')
         return result
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
+        await inTurn('ROLLBACK').catch(() => undefined)
         throw error
       } finally {
         client.release()

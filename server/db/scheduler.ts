@@ -4,9 +4,9 @@ import type { Lane } from './lane.ts'
  * One queue in front of a single-connection database (PGlite), in two lanes (decision 026):
  * requests (foreground) and jobs (background). When both lanes wait, the one that has used less
  * of the connection's recent time (jobs' time counting double) goes next, so a request waits for
- * at most the task under way, and jobs still get a third of the time under a flood of requests. Within a
- * lane single statements pass queued transactions (decision 008), and after a run of statements
- * a transaction gets its turn, so writes are not starved.
+ * at most the task under way, and jobs still get a third of the time under a flood of requests.
+ * Within a lane single statements pass queued transactions (decision 008), and after a run of
+ * statements a transaction gets its turn, so writes are not starved.
  */
 export interface Scheduler {
   statement<T>(run: () => Promise<T>): Promise<T>

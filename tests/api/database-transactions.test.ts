@@ -58,4 +58,25 @@ describe('statements asked together inside a transaction', () => {
     await expect(attempt).rejects.toMatchObject({ code: '23505' })
     expect(await db.query('SELECT n FROM written')).toEqual([])
   })
+
+  it('roll back after the statements a failed caller left queued, with no driver warning', async () => {
+    await db.query('DELETE FROM written')
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.message)
+    process.on('warning', onWarning)
+    try {
+      const attempt = db.transaction(async (tx) => {
+        const left = tx.query('SELECT pg_sleep(0.05)')
+        left.catch(() => undefined)
+        void tx.query('INSERT INTO written VALUES (200)').catch(() => undefined)
+        throw new Error('the caller gave up')
+      })
+      await expect(attempt).rejects.toThrow('the caller gave up')
+      expect(await db.query('SELECT n FROM written')).toEqual([])
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings).toEqual([])
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
 })
