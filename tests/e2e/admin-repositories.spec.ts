@@ -143,8 +143,8 @@ test('columns sort through the URL; resolution order first', async ({ page, make
   const table = page.getByRole('table', { name: 'Maven repositories, in resolution order' })
   const identifiers = () => table.locator('tbody tr td:nth-child(2)').allInnerTexts()
   const defaults = ['central', 'atlassian-public', 'jboss-releases', 'clojars', 'google-android']
-  expect((await identifiers()).slice(0, 5)).toEqual(defaults)
-  // The address changes as the navigation ends; the rows may render a moment later.
+  // The rows may render a moment after the page and after each navigation: read until they do.
+  await expect.poll(async () => (await identifiers()).slice(0, 5)).toEqual(defaults)
   const ascending = [...defaults].sort((a, b) => a.localeCompare(b))
   await table.getByRole('link', { name: 'Identifier' }).click()
   await expect(page).toHaveURL(/sortName=identifier&sortOrder=asc/)
