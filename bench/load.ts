@@ -1,13 +1,13 @@
 /*
  * Load benchmark: one Lookout server (API + worker, default settings) on loopback takes 50
- * concurrent BOM uploads while clients keep listing projects and polling /health. The same reads
- * without uploads first give the floor. Runs on PGlite, then on PostgreSQL when
- * BENCH_DATABASE_URL names a server (a scratch database is created there).
+ * concurrent BOM uploads while clients keep listing projects and polling /health (in a process of
+ * their own). The same reads without uploads first give the floor. Runs on PGlite, then on
+ * PostgreSQL when BENCH_DATABASE_URL names a server (a scratch database is created there).
  *
  *   npx tsx bench/load.ts
  *   BENCH_LOAD_SECONDS=20 BENCH_LOAD_COMPONENTS=500 npx tsx bench/load.ts   (a quick run)
  */
-import { fork } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -59,6 +59,13 @@ async function serverMain() {
   const url = await lookout.listen()
   const loopDelay = monitorEventLoopDelay({ resolution: 10 })
   loopDelay.enable()
+  // Server-side time of each project-list read (request parsed → response finished).
+  let serverReads: number[] = []
+  lookout.app.server.on('request', (request, response) => {
+    if (!request.url?.startsWith('/api/v1/project?')) return
+    const started = performance.now()
+    response.once('finish', () => serverReads.push(performance.now() - started))
+  })
   process.on('message', async (message: { kind: string }) => {
     if (message.kind === 'hwm') {
       const status = fs.readFileSync(`/proc/${process.pid}/status`, 'utf8')
@@ -68,9 +75,12 @@ async function serverMain() {
         mib: kib / 1024,
         loopP99Ms: loopDelay.percentile(99) / 1e6,
         loopMaxMs: loopDelay.max / 1e6,
+        serverReads,
       })
+      serverReads = []
     } else if (message.kind === 'reset') {
       loopDelay.reset()
+      serverReads = []
     } else if (message.kind === 'stop') {
       await lookout.close()
       process.exit(0)
@@ -127,6 +137,41 @@ async function readLoad(base: string, jwt: string, until: () => boolean, samples
     }
   }
   await Promise.all([...Array.from({ length: READERS }, reader), health()])
+}
+
+/**
+ * The readers run in a process of their own: their timings must not include the event-loop
+ * turns of the bench's 50 uploading and polling clients.
+ */
+async function readersMain() {
+  let stop = false
+  process.on('message', async (message: { kind: string; url: string; jwt: string }) => {
+    if (message.kind === 'stop') stop = true
+    else if (message.kind === 'exit') process.exit(0)
+    else if (message.kind === 'run') {
+      stop = false
+      const samples: Samples = { reads: [], health: [], errors: [] }
+      await readLoad(message.url, message.jwt, () => stop, samples)
+      process.send!({ kind: 'samples', samples })
+    }
+  })
+  process.send!({ kind: 'ready' })
+}
+
+/** Runs the readers' process until `until()` says stop; their samples. */
+async function readPhase(
+  readers: ChildProcess,
+  url: string,
+  jwt: string,
+  until: () => boolean,
+): Promise<Samples> {
+  const samples = new Promise<Samples>((resolve) =>
+    readers.once('message', (message: { samples: Samples }) => resolve(message.samples)),
+  )
+  readers.send({ kind: 'run', url, jwt })
+  while (!until()) await new Promise((resolve) => setTimeout(resolve, 20))
+  readers.send({ kind: 'stop' })
+  return samples
 }
 
 async function uploadAndWait(base: string, jwt: string, bom: Blob, name: string) {
@@ -187,21 +232,29 @@ async function runOn(
   const profile = process.env.BENCH_LOAD_CPU_PROF
   const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []
   const child = fork(server, ['--server', dir], { execArgv, env: childEnv, stdio: 'inherit' })
+  const readers = fork(server, ['--readers'], { execArgv: [], stdio: 'inherit' })
   try {
     const { url } = await new Promise<{ url: string }>((resolve) =>
       child.once('message', (message) => resolve(message as { url: string })),
     )
+    await new Promise((resolve) => readers.once('message', resolve))
     const jwt = await adminToken(url)
     const bom = new Blob([fs.readFileSync(bomFile)])
     await uploadAndWait(url, jwt, bom, 'warmup')
     // Warm-up (schema compilation, first plans) is not part of the measurement.
     child.send({ kind: 'reset' })
 
-    const floor: Samples = { reads: [], health: [], errors: [] }
+    type ServerStats = { mib: number; loopP99Ms: number; loopMaxMs: number; serverReads: number[] }
+    const serverStats = () =>
+      new Promise<ServerStats>((resolve) => {
+        child.once('message', (message: ServerStats) => resolve(message))
+        child.send({ kind: 'hwm' })
+      })
     const floorEnds = performance.now() + FLOOR_SECONDS * 1000
-    await readLoad(url, jwt, () => performance.now() > floorEnds, floor)
+    const floor = await readPhase(readers, url, jwt, () => performance.now() > floorEnds)
+    const floorServer = await serverStats()
 
-    const load: Samples = { reads: [], health: [], errors: [] }
+    const uploadErrors: string[] = []
     const names = Array.from({ length: UPLOADS }, (_, i) => `load-${i}`)
     const settleTimes: number[] = []
     let settled = 0
@@ -210,29 +263,29 @@ async function runOn(
       names.map((name) =>
         uploadAndWait(url, jwt, bom, name).then(
           (ms) => settleTimes.push(ms),
-          (error: Error) => load.errors.push(`upload ${error.message}`),
+          (error: Error) => uploadErrors.push(`upload ${error.message}`),
         ),
       ),
     ).then(() => (settled = performance.now() - loadStarted))
     const loadEnds = loadStarted + LOAD_SECONDS * 1000
     // Reads go on for the whole phase and at least until every upload has settled.
-    await readLoad(url, jwt, () => performance.now() > loadEnds && settled > 0, load)
+    const load = await readPhase(
+      readers,
+      url,
+      jwt,
+      () => performance.now() > loadEnds && settled > 0,
+    )
+    load.errors.push(...uploadErrors)
     await uploads
     const loadMs = performance.now() - loadStarted
 
     const expected = await componentCount(url, jwt, 'warmup')
     const counts = await Promise.all(names.map((name) => componentCount(url, jwt, name)))
     const lost = counts.filter((count) => count !== expected).length
-    const server = await new Promise<{ mib: number; loopP99Ms: number; loopMaxMs: number }>(
-      (resolve) => {
-        child.once('message', (message: { mib: number; loopP99Ms: number; loopMaxMs: number }) =>
-          resolve(message),
-        )
-        child.send({ kind: 'hwm' })
-      },
-    )
-    return { floor, load, loadMs, settled, settleTimes, lost, expected, server }
+    const server = await serverStats()
+    return { floor, load, loadMs, settled, settleTimes, lost, expected, server, floorServer }
   } finally {
+    if (readers.exitCode === null) readers.send({ kind: 'exit' })
     if (child.exitCode === null) {
       child.send({ kind: 'stop' })
       await new Promise((resolve) => child.once('exit', resolve))
@@ -272,6 +325,14 @@ function report(database: 'PGlite' | 'PostgreSQL', r: Awaited<ReturnType<typeof 
     'server event-loop delay p99 / max',
     `${ms(r.server.loopP99Ms)} / ${ms(r.server.loopMaxMs)} (floor and load)`,
   )
+  line(
+    'server-side read p50 / p95 (floor)',
+    `${ms(percentile(r.floorServer.serverReads, 50))} / ${ms(percentile(r.floorServer.serverReads, 95))}`,
+  )
+  line(
+    'server-side read p50 / p95 (load)',
+    `${ms(percentile(r.server.serverReads, 50))} / ${ms(percentile(r.server.serverReads, 95))}`,
+  )
   for (const error of [...new Set([...r.floor.errors, ...r.load.errors])].slice(0, 5)) {
     line('  error', error)
   }
@@ -308,4 +369,5 @@ async function main() {
 }
 
 if (process.argv.includes('--server')) await serverMain()
+else if (process.argv.includes('--readers')) await readersMain()
 else if (process.argv[1] === SCRIPT) await main()

@@ -294,7 +294,7 @@ export async function loadStoredServices(db: Queryable, projectId: number) {
 export async function allocateComponentIds(db: Queryable, count: number): Promise<number[]> {
   if (count === 0) return []
   const rows = await db.query<{ ids: string }>(
-    `SELECT string_agg(nextval(pg_get_serial_sequence('component', 'id'))::text, ',') AS ids
+    `SELECT string_agg(nextval(pg_get_serial_sequence('component_row', 'id'))::text, ',') AS ids
      FROM generate_series(1, $1)`,
     [count],
   )
@@ -314,21 +314,30 @@ const copyColumns = (columns: BulkColumn[]): CopyColumn[] =>
 const COMPONENT_COPY = copyColumns(COMPONENT_WRITE)
 const PROPERTY_COPY = copyColumns(PROPERTY_WRITE)
 
-export async function insertComponents(db: Queryable, projectId: number, rows: Row[]) {
+/**
+ * Writes new components; with `batchId` they stay unseen until that batch is published
+ * (component-batches.ts).
+ */
+export async function insertComponents(
+  db: Queryable,
+  projectId: number,
+  rows: Row[],
+  batchId: number | null = null,
+) {
   const names = ['id', 'uuid', ...COMPONENT_COLUMN_NAMES]
   if (db.copyFrom) {
-    const columns = ['project_id', ...COMPONENT_WRITE.map((c) => c.name)]
+    const columns = ['project_id', 'batch_id', ...COMPONENT_WRITE.map((c) => c.name)]
     for (const part of chunks(rows)) {
-      await db.copyFrom('component', columns, copyText(COMPONENT_COPY, part, [projectId]))
+      await db.copyFrom('component_row', columns, copyText(COMPONENT_COPY, part, [projectId, batchId]))
     }
     return
   }
   const values = names.map((name) => bulkValue(COMPONENT_WRITE, name)).join(', ')
   for (const part of chunks(rows)) {
     await db.query(
-      `INSERT INTO component (project_id, ${names.map(quote).join(', ')})
-       SELECT $2, ${values} FROM json_to_recordset($1::json) AS r(${bulkDefinition(COMPONENT_WRITE)})`,
-      [bulkJson(COMPONENT_WRITE, part), projectId],
+      `INSERT INTO component_row (project_id, batch_id, ${names.map(quote).join(', ')})
+       SELECT $2, $3::bigint, ${values} FROM json_to_recordset($1::json) AS r(${bulkDefinition(COMPONENT_WRITE)})`,
+      [bulkJson(COMPONENT_WRITE, part), projectId, batchId],
     )
   }
 }

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { withTimeout, type Database, type Queryable } from './database.ts'
+import { currentLane, type Lane } from './lane.ts'
 
 // int8 counts and ids fit in a double for any realistic portfolio.
 pg.types.setTypeParser(20, (value) => Number(value))
@@ -7,12 +8,19 @@ pg.types.setTypeParser(20, (value) => Number(value))
 pg.types.setTypeParser(1700, (value) => Number(value))
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  // A request waits a bounded time for a free connection, then fails instead of hanging.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 30_000 })
-  pool.on('error', () => {
-    // An idle client died (server restart); the pool replaces it on next use.
-  })
-  await pool.query('SELECT 1')
+  // Jobs have connections of their own (decision 026), so a request never waits for one a job
+  // holds. A caller waits a bounded time for a free connection, then fails instead of hanging.
+  const pools: Record<Lane, pg.Pool> = {
+    foreground: new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 30_000 }),
+    background: new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 30_000 }),
+  }
+  for (const pool of Object.values(pools)) {
+    pool.on('error', () => {
+      // An idle client died (server restart); the pool replaces it on next use.
+    })
+  }
+  const lanePool = () => pools[currentLane()]
+  await pools.foreground.query('SELECT 1')
   // /health asks on a connection of its own, so it never waits for one of the pool's, all of
   // which busy jobs may hold; a broken one is replaced at the next ask.
   let health: Promise<pg.Client> | undefined
@@ -37,11 +45,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     dialect: 'postgres',
     async query(sql, params) {
-      const result = await pool.query(sql, params as unknown[] | undefined)
+      const result = await lanePool().query(sql, params as unknown[] | undefined)
       return result.rows
     },
     async transaction(fn) {
-      const client = await pool.connect()
+      const client = await lanePool().connect()
       // One statement at a time on the transaction's connection, in the order asked: callers may
       // ask several at once (node-postgres's own queue for that is deprecated). COMMIT and
       // ROLLBACK come after every statement asked, even one a failed caller left behind.
@@ -67,18 +75,18 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     async exec(sql) {
-      await pool.query(sql)
+      await lanePool().query(sql)
     },
     ping: (timeoutMs) => withTimeout(ping(), timeoutMs),
     async productInfo() {
-      const result = await pool.query<{ server_version: string }>('SHOW server_version')
+      const result = await pools.foreground.query<{ server_version: string }>('SHOW server_version')
       return { productName: 'PostgreSQL', productVersion: result.rows[0]?.server_version ?? '' }
     },
     async close() {
       const client = health
       health = undefined
       await client?.then((open) => open.end()).catch(() => undefined)
-      await pool.end()
+      await Promise.all(Object.values(pools).map((pool) => pool.end()))
     },
   }
 }

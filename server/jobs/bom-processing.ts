@@ -8,6 +8,11 @@ import {
 } from '../domain/bom/ingest.ts'
 import { requestProjectAnalysis } from '../domain/analysis/triggers.ts'
 import { takeOver } from '../domain/bom/handoff.ts'
+import {
+  discardAbandonedBatches,
+  discardStagedComponents,
+  stageNewComponents,
+} from '../domain/bom/new-components.ts'
 import { requestProjectMetadata } from '../domain/repositories/triggers.ts'
 import type { BomProcessPayload } from '../domain/bom/jobs.ts'
 import type { BomFormat, ConvertedBom } from '../domain/bom/model.ts'
@@ -63,8 +68,9 @@ async function storedBom(deps: BomJobDeps, db: Database, upload: StoredUpload, l
 }
 
 /**
- * Plans outside any transaction, then writes in one short transaction that also removes the
- * upload; 'stale' when the project's inventory changed in between (nothing written).
+ * Plans outside any transaction and writes the new components as a pending batch, then writes
+ * the rest in one short transaction that publishes the batch and removes the upload; 'stale'
+ * when the project's inventory changed in between (the batch is discarded, nothing shows).
  */
 async function ingestOptimistically(
   db: Database,
@@ -73,18 +79,36 @@ async function ingestOptimistically(
   bom: ConvertedBom,
 ): Promise<IngestResult | 'stale'> {
   const prepared = await prepareIngest(db, projectId, bom)
-  return db.transaction(async (tx) => {
-    const outcome =
-      prepared.status === 'ready' ? await applyIngest(tx, prepared, { checkStamp: true }) : prepared
-    if (outcome !== 'stale') await discardStoredUpload(tx, uploadId)
-    return outcome
-  })
+  const batchId =
+    prepared.status === 'ready' ? await stageNewComponents(db, prepared, uploadId) : undefined
+  if (prepared.status === 'ready') prepared.batchId = batchId
+  const discardBatch = async () => {
+    if (batchId !== undefined) await discardStagedComponents(db, batchId)
+  }
+  let outcome: IngestResult | 'stale'
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const applied =
+        prepared.status === 'ready'
+          ? await applyIngest(tx, prepared, { checkStamp: true })
+          : prepared
+      if (applied !== 'stale') await discardStoredUpload(tx, uploadId)
+      return applied
+    })
+  } catch (error) {
+    // The failure is what gets reported; a batch left behind goes with the next upload.
+    await discardBatch().catch(() => undefined)
+    throw error
+  }
+  if (outcome === 'stale' || outcome.status !== 'ingested') await discardBatch()
+  return outcome
 }
 
 /**
  * Parses, converts and ingests one uploaded BOM (§1.4). Everything the project holds is replaced
  * in one transaction, so readers see the old inventory or the new one, never a mix; the slow
- * planning happens before it (decision 008). A failure leaves the previous state intact, is
+ * planning happens before it (decision 008) and the new components are written ahead of it,
+ * unseen until it commits (decision 027). A failure leaves the previous state intact, is
  * logged, and (the job being single-attempt) ends the token's processing.
  */
 async function processBom(
@@ -102,6 +126,7 @@ async function processBom(
   const context = { uploadId, projectId: Number(upload.project_id), token: job.chain_id }
   const started = performance.now()
   try {
+    await discardAbandonedBatches(db, uploadId)
     let bom = handedOver ?? (await storedBom(deps, db, upload, logger))
     upload.content = undefined
     let result: IngestResult | 'stale' = 'stale'

@@ -325,45 +325,59 @@ describe('collection projects (§1.1 step 2)', () => {
 })
 
 describe('processing failure (§1.4 step 7)', () => {
-  it('rolls the whole replacement back, ends the token and records the failure', async () => {
-    const uuid = await createProject(server, 'failing', '1')
-    await ingest(server, { project: uuid }, valid('kept'))
-    const before = await componentsOf(server, uuid)
-    const project = (await projectRow(server, uuid))!
-    // A database error half-way through the replacement, injected for this test only.
-    await server.db.query(
-      `ALTER TABLE component ADD CONSTRAINT test_poison CHECK (name <> 'poison')`,
-    )
-    try {
-      const bom = JSON.stringify({
-        bomFormat: 'CycloneDX',
-        specVersion: '1.5',
-        components: [
-          { type: 'library', name: 'fine', version: '1' },
-          { type: 'library', name: 'poison', version: '1' },
-        ],
-      })
-      const response = await putBom(server, admin, { project: uuid }, bom)
-      expect(response.status).toBe(200)
-      await waitForToken(server, response.json.token)
-      expect(await componentsOf(server, uuid)).toEqual(before)
-      const after = (await projectRow(server, uuid))!
-      expect(after.last_bom_import).toEqual(project.last_bom_import)
-      const [job] = await server.db.query<{ status: string; last_error: string }>(
-        `SELECT status, last_error FROM job WHERE chain_id = $1`,
-        [response.json.token],
-      )
-      expect(job).toMatchObject({ status: 'failed' })
-      expect(job!.last_error).toMatch(/test_poison/)
-      const [uploads] = await server.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM bom_upload',
-      )
-      expect(uploads!.n).toBe(0)
-    } finally {
-      await server.db.query('ALTER TABLE component DROP CONSTRAINT test_poison')
-    }
-    await expectAlive()
-  })
+  // New components are written ahead of the import's transaction (decision 027): a failure there
+  // and one inside the transaction must both leave the project as it was.
+  it.each([
+    ['writing a new component', 'component_row', `CHECK (name <> 'poison')`],
+    ['in the publishing transaction', 'project', `CHECK (name <> 'failing-late') NOT VALID`],
+  ])(
+    'rolls the whole replacement back on a failure %s, ends the token and records it',
+    async (_, table, check) => {
+      const name = table === 'project' ? 'failing-late' : 'failing'
+      const uuid = await createProject(server, name, '1')
+      await ingest(server, { project: uuid }, valid('kept'))
+      const before = await componentsOf(server, uuid)
+      const project = (await projectRow(server, uuid))!
+      // A database error half-way through the replacement, injected for this test only.
+      await server.db.query(`ALTER TABLE ${table} ADD CONSTRAINT test_poison ${check}`)
+      try {
+        const bom = JSON.stringify({
+          bomFormat: 'CycloneDX',
+          specVersion: '1.5',
+          components: [
+            { type: 'library', name: 'fine', version: '1' },
+            { type: 'library', name: 'poison', version: '1' },
+          ],
+        })
+        const response = await putBom(server, admin, { project: uuid }, bom)
+        expect(response.status).toBe(200)
+        await waitForToken(server, response.json.token)
+        expect(await componentsOf(server, uuid)).toEqual(before)
+        const after = (await projectRow(server, uuid))!
+        expect(after.last_bom_import).toEqual(project.last_bom_import)
+        const [job] = await server.db.query<{ status: string; last_error: string }>(
+          `SELECT status, last_error FROM job WHERE chain_id = $1`,
+          [response.json.token],
+        )
+        expect(job).toMatchObject({ status: 'failed' })
+        expect(job!.last_error).toMatch(/test_poison/)
+        const [uploads] = await server.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM bom_upload',
+        )
+        expect(uploads!.n).toBe(0)
+        // Nothing written ahead of the failed transaction stays behind, seen or unseen.
+        const [left] = await server.db.query<{ rows: number; batches: number }>(
+          `SELECT (SELECT count(*)::int FROM component_row WHERE project_id = $1) AS rows,
+                (SELECT count(*)::int FROM component_batch) AS batches`,
+          [project.id],
+        )
+        expect(left).toEqual({ rows: before.length, batches: 0 })
+      } finally {
+        await server.db.query(`ALTER TABLE ${table} DROP CONSTRAINT test_poison`)
+      }
+      await expectAlive()
+    },
+  )
 
   it('drops NUL characters instead of failing on them', async () => {
     const uuid = await createProject(server, 'nul', '1')

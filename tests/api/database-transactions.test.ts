@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
+import { inBackground } from '../../server/db/lane.ts'
 import { openDatabase } from '../../server/db/open.ts'
 import { createScratchDatabase, postgresTestUrl } from '../support/test-database.ts'
 
@@ -78,5 +79,48 @@ describe('statements asked together inside a transaction', () => {
     } finally {
       process.off('warning', onWarning)
     }
+  })
+})
+
+// On PostgreSQL jobs take connections from a pool of their own (decision 026): however many
+// transactions jobs hold open, a request still gets a connection at once.
+describe.runIf(postgresTestUrl())('connections on PostgreSQL', () => {
+  let db: Database
+  let cleanup: () => Promise<void>
+
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase(postgresTestUrl()!)
+    db = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: scratch.url })
+    cleanup = async () => {
+      await db.close()
+      await scratch.drop()
+    }
+  })
+
+  afterAll(() => cleanup?.())
+
+  it('a request is answered while jobs hold every connection they may have', async () => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let holding = 0
+    let allHolding!: () => void
+    const holdingAll = new Promise<void>((resolve) => (allHolding = resolve))
+    const jobs = Array.from({ length: 10 }, () =>
+      inBackground(() =>
+        db.transaction(async (tx) => {
+          await tx.query('SELECT 1')
+          if (++holding === 10) allHolding()
+          await released
+        }),
+      ),
+    )
+    await holdingAll
+    const answered = await Promise.race([
+      db.query<{ n: number }>('SELECT 1 AS n').then((rows) => rows[0]!.n),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+    ])
+    release()
+    await Promise.all(jobs)
+    expect(answered).toBe(1)
   })
 })

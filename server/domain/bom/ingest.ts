@@ -7,7 +7,6 @@ import {
   deleteProperties,
   deleteServices,
   findIngestProject,
-  insertComponents,
   insertProperties,
   insertServices,
   internalComponentPatterns,
@@ -19,8 +18,8 @@ import {
   updateComponents,
   updateServices,
   withoutForeignKeyChecks,
-  type PropertyInsert,
 } from '../../data/inventory-writes.ts'
+import { publishComponentBatch } from '../../data/component-batches.ts'
 import { inventoryStamp } from '../../data/bom-inventory.ts'
 import { timeSlice, type TimeSlice } from '../../lib/time-slice.ts'
 import { writesInFlight } from '../../lib/writes-in-flight.ts'
@@ -28,8 +27,9 @@ import type { InternalMatcher } from './convert.ts'
 import { matchInternal, type InternalPatterns } from './internal-patterns.ts'
 import { dedupeBom } from './identity.ts'
 import { decodeBom } from './inspect.ts'
-import type { ComponentProperty, ConvertedBom } from './model.ts'
-import { componentValues, planIngest, type IngestPlan, type NewComponent } from './sync.ts'
+import type { ConvertedBom } from './model.ts'
+import { propertyRow, WRITE_CHUNK_ROWS, writeNewComponents } from './new-components.ts'
+import { planIngest, type IngestPlan } from './sync.ts'
 import { loadLicenseLookup } from '../licenses/resolution.ts'
 import { resolveLicenseChoice } from '../licenses/resolve.ts'
 
@@ -73,12 +73,6 @@ async function resolveBomLicenses(
   }
 }
 
-const RELEASED = { uuid: '', component: undefined!, dependencies: null } as NewComponent
-
-// Small statements: between them the event loop runs and, on PGlite, nothing else is held up
-// for long by one statement.
-const WRITE_CHUNK_ROWS = 500
-
 export interface IngestResult {
   status: 'ingested' | 'project-gone' | 'collection-project'
   plan?: IngestPlan
@@ -98,6 +92,8 @@ export interface PreparedIngest {
    * write's transaction need not hold the connection for it (ids of a stale plan stay unused).
    */
   componentIds: number[]
+  /** The new components, already written as this pending batch (stageNewComponents). */
+  batchId?: number
   bom: Pick<
     ConvertedBom,
     'project' | 'projectMetadata' | 'specVersion' | 'bomVersion' | 'serialNumber'
@@ -158,12 +154,16 @@ export async function applyIngest(
   prepared: PreparedIngest,
   options: { checkStamp: boolean },
 ): Promise<IngestResult | 'stale'> {
-  const { projectId, plan, bom, componentIds: ids } = prepared
+  const { projectId, plan, bom } = prepared
   await lockProjectForBom(tx, projectId)
   const refused = await refusal(tx, projectId)
   if (refused) return refused
   if (options.checkStamp && (await inventoryStamp(tx, projectId)) !== prepared.stamp) return 'stale'
 
+  // Published first: a batch discarded meanwhile (its job taken over) makes the plan stale.
+  if (prepared.batchId !== undefined && !(await publishComponentBatch(tx, prepared.batchId))) {
+    return 'stale'
+  }
   await deleteComponents(tx, plan.deleteComponentIds)
   await deleteProperties(tx, plan.deletePropertyIds)
   const changed = plan.changedComponents.map((row) => ({ id: row.id, ...row.values }))
@@ -172,42 +172,14 @@ export async function applyIngest(
     await updates.add(updateComponents(tx, changed.slice(start, start + WRITE_CHUNK_ROWS)))
   }
   await updates.drain()
-  const propertyRow = (componentId: number, property: ComponentProperty): PropertyInsert => ({
-    component_id: componentId,
-    group_name: property.group,
-    property_name: property.name,
-    property_value: property.value,
-  })
   await insertProperties(
     tx,
     plan.addProperties.map((add) => propertyRow(add.componentId, add.property)),
   )
-  await withoutForeignKeyChecks(tx, async () => {
-    const inserts = writesInFlight()
-    for (let start = 0; start < plan.newComponents.length; start += WRITE_CHUNK_ROWS) {
-      const part = plan.newComponents.slice(start, start + WRITE_CHUNK_ROWS)
-      const components = insertComponents(
-        tx,
-        projectId,
-        part.map((row, i) => ({
-          id: ids[start + i],
-          uuid: row.uuid,
-          ...componentValues(row.component, row.dependencies),
-        })),
-      )
-      const properties: PropertyInsert[] = []
-      part.forEach((row, i) => {
-        for (const property of row.component.properties) {
-          properties.push(propertyRow(ids[start + i]!, property))
-        }
-      })
-      await inserts.add(components)
-      await inserts.add(insertProperties(tx, properties))
-      // Written rows are let go at once: a 100,000-component BOM stays within its memory budget.
-      for (let i = start; i < start + part.length; i++) plan.newComponents[i] = RELEASED
-    }
-    await inserts.drain()
-  })
+  if (prepared.batchId === undefined) {
+    const all = { start: 0, end: plan.newComponents.length }
+    await withoutForeignKeyChecks(tx, () => writeNewComponents(tx, prepared, all, null))
+  }
 
   await deleteServices(tx, plan.deleteServiceIds)
   await updateServices(
