@@ -124,11 +124,11 @@ describe('new components staged ahead of the write transaction', () => {
 
   it('are unseen, through every query and the API, until the transaction publishes them', async () => {
     const projectId = await newProject('staged')
-    // More than one chunk of writes.
-    const names = Array.from({ length: 1200 }, (_, i) => `s${String(i).padStart(4, '0')}`)
+    // More than one block of ids and several chunks of writes.
+    const names = Array.from({ length: 2100 }, (_, i) => `s${String(i).padStart(4, '0')}`)
     const prepared = await stage(projectId, ...names)
     expect(prepared.batchId).toBeTypeOf('number')
-    expect(await stored(projectId)).toEqual({ rows: 1200, batches: 1 })
+    expect(await stored(projectId)).toEqual({ rows: 2100, batches: 1 })
     expect(await componentNames(projectId)).toEqual([])
     const [project] = await db().query<{ uuid: string }>('SELECT uuid FROM project WHERE id = $1', [
       projectId,
@@ -142,7 +142,7 @@ describe('new components staged ahead of the write transaction', () => {
 
     expect(await apply(prepared)).toMatchObject({ status: 'ingested' })
     expect(await componentNames(projectId)).toEqual(names)
-    expect(await stored(projectId)).toEqual({ rows: 1200, batches: 0 })
+    expect(await stored(projectId)).toEqual({ rows: 2100, batches: 0 })
   })
 
   it('of a stale plan are discarded: the newer import alone shows, nothing is left', async () => {
