@@ -8,6 +8,7 @@ import {
   type AnalyzableRow,
 } from '../../data/analysis.ts'
 import type { Database } from '../../db/database.ts'
+import { timeSlice } from '../../lib/time-slice.ts'
 import type { Logger } from '../../logger.ts'
 import { inheritDecisions } from '../audit/inherit.ts'
 import { decryptValue } from '../config/crypto.ts'
@@ -93,6 +94,7 @@ export async function analyzeProject(
     serviceUrls: deps.serviceUrls,
   }
   const outcome: AnalysisOutcome = { components: 0, newFindings: 0 }
+  const slice = timeSlice()
   for (let after = 0; ;) {
     const rows = await componentsAfter(
       db,
@@ -107,7 +109,13 @@ export async function analyzeProject(
     outcome.components += batch.length
     for (const analyzer of analyzers) {
       deps.signal?.throwIfAborted()
-      const capable = batch.filter((component) => analyzer.isCapable(component, settings))
+      // Deciding capability parses every purl: a 2,000-component batch would hold the event
+      // loop for 100 ms and more in one go.
+      const capable: AnalyzableComponent[] = []
+      for (const component of batch) {
+        if (analyzer.isCapable(component, settings)) capable.push(component)
+        if (slice.due) await slice.pause()
+      }
       if (capable.length === 0) continue
       const asked = new Set(capable.map((component) => component.id))
       const matches = (await analyzer.analyze(capable, context)).filter((match) =>

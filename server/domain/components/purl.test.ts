@@ -131,3 +131,28 @@ describe('coordinates', () => {
     expect(parsePurl(`pkg:npm/${'a'.repeat(800)}@1`)).toBeUndefined()
   })
 })
+
+describe('percent-encoding', () => {
+  const bare: PurlParts = {
+    type: 'generic',
+    namespace: null,
+    name: null,
+    version: null,
+    qualifiers: null,
+    subpath: null,
+  }
+
+  it('encodes all but the unreserved characters and the colon, as UTF-8 in capitals', () => {
+    expect(buildPurl({ ...bare, name: "a!b'c(d)e*f", version: 'v:1+2 3' })?.purl).toBe(
+      'pkg:generic/a%21b%27c%28d%29e%2Af@v:1%2B2%203',
+    )
+    expect(buildPurl({ ...bare, name: 'naïve€😀' })?.purl).toBe(
+      'pkg:generic/na%C3%AFve%E2%82%AC%F0%9F%98%80',
+    )
+    expect(buildPurl({ ...bare, name: '100%' })?.purl).toBe('pkg:generic/100%25')
+  })
+
+  it('encodes a lone surrogate as the replacement character', () => {
+    expect(buildPurl({ ...bare, name: 'x\uD800y' })?.purl).toBe('pkg:generic/x%EF%BF%BDy')
+  })
+})

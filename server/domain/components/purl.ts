@@ -21,18 +21,29 @@ export interface PurlParts {
 const LOWERCASE_NAME = new Set(['brew'])
 const LOWERCASE_NAMESPACE_AND_NAME = new Set(['git'])
 
+const UNRESERVED = /[A-Za-z0-9.\-_~:]/
+const NOTHING_TO_ENCODE = /^[A-Za-z0-9.\-_~:]*$/
+
 /**
  * The specification's percent-encoding: everything but the unreserved characters and the colon,
  * which is never encoded (packageurl-js 2.0.1 encodes it in qualifier values, leaves `+` as is in
  * versions and keeps `/` in qualifier values: all three differ from the specification's tests).
+ * Analysis canonicalizes every component's purl, so the common cases take the short way.
  */
 function encode(text: string) {
-  return Array.from(new TextEncoder().encode(text), (byte) => {
-    const char = String.fromCharCode(byte)
-    return /[A-Za-z0-9.\-_~:]/.test(char)
-      ? char
-      : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
-  }).join('')
+  if (NOTHING_TO_ENCODE.test(text)) return text
+  try {
+    // encodeURIComponent spares !'()* (the specification encodes them) and encodes the colon.
+    return encodeURIComponent(text)
+      .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replaceAll('%3A', ':')
+  } catch {
+    // A lone surrogate: encoded as the UTF-8 of U+FFFD, as TextEncoder does.
+    return Array.from(new TextEncoder().encode(text), (byte) => {
+      const char = String.fromCharCode(byte)
+      return UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+    }).join('')
+  }
 }
 
 const segments = (path: string) =>

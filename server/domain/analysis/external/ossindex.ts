@@ -1,3 +1,4 @@
+import { timeSlice } from '../../../lib/time-slice.ts'
 import { parsePurl } from '../../components/purl.ts'
 import { parseCweId } from '../../vulnerabilities/cwe.ts'
 import type { VulnerabilityRecord } from '../../vulnerabilities/model.ts'
@@ -96,9 +97,11 @@ export function createOssIndexAnalyzer(options: { http?: Partial<HttpOptions> } 
       }
       const aliasSync = flag(context.settings, 'ossindex.alias.sync.enabled')
       const byCoordinates = new Map<string, AnalyzableComponent[]>()
+      const slice = timeSlice()
       for (const component of queued) {
         const coordinates = ossIndexCoordinates(component.purl)!
         byCoordinates.set(coordinates, [...(byCoordinates.get(coordinates) ?? []), component])
+        if (slice.due) await slice.pause()
       }
       const coordinates = [...byCoordinates.keys()]
       try {
