@@ -7,6 +7,20 @@ import { inBackground } from '../../server/db/lane.ts'
 import { openDatabase } from '../../server/db/open.ts'
 import { createScratchDatabase, postgresTestUrl } from '../support/test-database.ts'
 
+/** A database of its own for this file (PostgreSQL when the run asks for it, else PGlite). */
+async function openScratchDatabase() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-tx-'))
+  const adminUrl = postgresTestUrl()
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined
+  const db = await openDatabase({ dataDir, databaseUrl: scratch?.url })
+  const close = async () => {
+    await db.close()
+    await scratch?.drop()
+    await fs.rm(dataDir, { recursive: true, force: true })
+  }
+  return { db, close }
+}
+
 // Writers keep several statements of one transaction in flight (an import builds its next chunk
 // while the last is written): they must run in the order asked, all or nothing, on both databases.
 describe('statements asked together inside a transaction', () => {
@@ -14,16 +28,8 @@ describe('statements asked together inside a transaction', () => {
   let cleanup: () => Promise<void>
 
   beforeAll(async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lookout-tx-'))
-    const adminUrl = postgresTestUrl()
-    const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined
-    db = await openDatabase({ dataDir, databaseUrl: scratch?.url })
+    ;({ db, close: cleanup } = await openScratchDatabase())
     await db.query('CREATE TABLE written (n int PRIMARY KEY)')
-    cleanup = async () => {
-      await db.close()
-      await scratch?.drop()
-      await fs.rm(dataDir, { recursive: true, force: true })
-    }
   })
 
   afterAll(() => cleanup?.())
@@ -89,12 +95,7 @@ describe.runIf(postgresTestUrl())('connections on PostgreSQL', () => {
   let cleanup: () => Promise<void>
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase(postgresTestUrl()!)
-    db = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: scratch.url })
-    cleanup = async () => {
-      await db.close()
-      await scratch.drop()
-    }
+    ;({ db, close: cleanup } = await openScratchDatabase())
   })
 
   afterAll(() => cleanup?.())
