@@ -32,7 +32,7 @@ import { ldapSettings } from './domain/ldap/settings.ts'
 import { scheduleLdapSync } from './domain/ldap/sync.ts'
 import { scheduleMetrics } from './domain/metrics/triggers.ts'
 import { flushApiKeyUsage } from './jobs/api-key-usage.ts'
-import { jobHandlers } from './jobs/handlers.ts'
+import { jobHandlers, PROJECT_JOBS } from './jobs/handlers.ts'
 import { enqueueJob } from './jobs/queue.ts'
 import { createBomWorkers } from './domain/bom/workers.ts'
 import { persistedWorkerIdentity, startWorker, type Worker } from './jobs/worker.ts'
@@ -52,6 +52,8 @@ export interface LookoutOptions {
   /** Path of the Remix server build; the console role needs it. */
   remixBuildPath?: string
   publicDir?: string
+  /** Told after every job this process enqueues (the worker process's wake-up, decision 028). */
+  onEnqueue?: () => void
 }
 
 const MIRROR_SCHEDULE_TICK_MS = 60_000
@@ -130,6 +132,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       enqueue: async (queryable, kind, payload, enqueueOptions) => {
         const job = await enqueueJob(queryable, kind, payload, enqueueOptions)
         worker?.nudge()
+        options.onEnqueue?.()
         return job
       },
     }
@@ -204,6 +207,7 @@ export async function createLookout(env: Env, options: LookoutOptions = {}): Pro
       db: ctx.db,
       logger,
       concurrency: env.LOOKOUT_WORKER_CONCURRENCY,
+      limits: [{ kinds: PROJECT_JOBS, max: env.LOOKOUT_WORKER_PROJECT_JOBS }],
       pollMs: env.LOOKOUT_WORKER_POLL_MS,
       handlers: jobHandlers({
         bomWorkers: ctx.bomWorkers,

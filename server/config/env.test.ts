@@ -19,6 +19,18 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ LOOKOUT_BOM_WORKERS: '-1' })).toThrow(/LOOKOUT_BOM_WORKERS/)
   })
 
+  it('runs half the cores of project jobs at once (at least one) and nice 10 for a worker process', () => {
+    const cores = os.availableParallelism()
+    const env = loadEnv({})
+    expect(env.LOOKOUT_WORKER_PROJECT_JOBS).toBe(Math.max(1, Math.floor(cores / 2)))
+    expect(env.LOOKOUT_WORKER_PROCESS).toBe(true)
+    expect(env.LOOKOUT_WORKER_NICE).toBe(10)
+    expect(() => loadEnv({ LOOKOUT_WORKER_PROJECT_JOBS: '0' })).toThrow(
+      /LOOKOUT_WORKER_PROJECT_JOBS/,
+    )
+    expect(() => loadEnv({ LOOKOUT_WORKER_NICE: '20' })).toThrow(/LOOKOUT_WORKER_NICE/)
+  })
+
   it('reports every invalid setting at once', () => {
     expect(() =>
       loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOOKOUT_ROLES: 'api,chef' }),

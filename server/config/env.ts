@@ -88,6 +88,19 @@ const EnvSchema = z.object({
   LOOKOUT_API_KEY_FLUSH_MS: z.coerce.number().int().positive().default(30_000),
   LOOKOUT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOOKOUT_WORKER_POLL_MS: z.coerce.number().int().positive().default(1000),
+  // Jobs of a BOM upload's chain (import, VEX, analysis, policies, project metrics) one worker
+  // runs at once; its other slots take other jobs (mirrors, LDAP …). Each keeps a database
+  // backend busy: more than half the cores only push requests back (decision 028).
+  LOOKOUT_WORKER_PROJECT_JOBS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
+  // On PostgreSQL, a process with the worker role and another hands its jobs to a process of its
+  // own at this lower CPU priority (nice), so requests win the CPU (decision 028).
+  LOOKOUT_WORKER_PROCESS: booleanString.default(true),
+  LOOKOUT_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // Threads that check and convert uploaded BOMs: one core is left to the main thread (at least
   // one, at most four); 0 checks them on the main thread (decision 024).
   LOOKOUT_BOM_WORKERS: z.coerce

@@ -45,6 +45,18 @@ import {
 import { mirrorJob, type MirrorJobDeps } from './vulnerability-mirror.ts'
 import type { JobHandler } from './worker.ts'
 
+/**
+ * The kinds that work through one project's inventory: a BOM upload's chain and what else asks
+ * for them. A worker runs a limited number of them at once (LOOKOUT_WORKER_PROJECT_JOBS).
+ */
+export const PROJECT_JOBS = [
+  BOM_PROCESS_JOB,
+  VEX_PROCESS_JOB,
+  ANALYSIS_JOB,
+  POLICY_EVALUATION_JOB,
+  PROJECT_METRICS_JOB,
+]
+
 /** Every kind of durable job a worker knows how to run. */
 export function jobHandlers(
   deps: MirrorJobDeps & AnalysisJobDeps & LdapJobDeps & RepositoryMetaJobDeps & BomJobDeps,

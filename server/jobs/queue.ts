@@ -64,20 +64,23 @@ export async function claimJob(
   db: Queryable,
   workerId: string,
   leaseMs: number,
+  /** Kinds this worker may not take now (it runs as many of them as it allows). */
+  excludedKinds: string[] = [],
 ): Promise<JobRow | undefined> {
   const rows = await db.query<JobRow>(
     `UPDATE job SET status = 'running', attempts = attempts + 1, locked_by = $1,
         locked_until = now() + ($2::int * interval '1 millisecond'), updated_at = now()
      WHERE id = (
        SELECT id FROM job
-       WHERE (status = 'queued' AND run_at <= now())
-          OR (status = 'running' AND locked_until < now() AND locked_by <> $1)
+       WHERE ((status = 'queued' AND run_at <= now())
+          OR (status = 'running' AND locked_until < now() AND locked_by <> $1))
+         AND kind <> ALL($3::text[])
        ORDER BY priority DESC, id
        LIMIT 1
        FOR UPDATE SKIP LOCKED
      )
      RETURNING id, kind, payload, chain_id, attempts, max_attempts`,
-    [workerId, leaseMs],
+    [workerId, leaseMs, excludedKinds],
   )
   const row = rows[0]
   return row && { ...row, id: Number(row.id) }

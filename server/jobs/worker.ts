@@ -33,6 +33,11 @@ export interface WorkerOptions {
   handlers: Record<string, JobHandler>
   logger: Logger
   concurrency: number
+  /**
+   * At most `max` jobs of these kinds together at once in this worker (its other slots take
+   * other kinds); kinds no limit names may fill every slot.
+   */
+  limits?: Array<{ kinds: string[]; max: number }>
   pollMs: number
   leaseMs?: number
   /**
@@ -60,6 +65,24 @@ export function startWorker(options: WorkerOptions): Worker {
   let stopping = false
   const sleepers = new Set<() => void>()
   let busySlots = 0
+  const runningKinds = new Map<string, number>()
+  const kindsAtLimit = () =>
+    (options.limits ?? [])
+      .filter(
+        ({ kinds, max }) => kinds.reduce((n, kind) => n + (runningKinds.get(kind) ?? 0), 0) >= max,
+      )
+      .flatMap(({ kinds }) => kinds)
+  // Slots claim one at a time, so two cannot both take the last place a limit leaves.
+  let claimTurn: Promise<unknown> = Promise.resolve()
+  const claimNext = () => {
+    const claimed = claimTurn.then(async () => {
+      const job = await claimJob(db, id, leaseMs, kindsAtLimit())
+      if (job) runningKinds.set(job.kind, (runningKinds.get(job.kind) ?? 0) + 1)
+      return job
+    })
+    claimTurn = claimed.catch(() => undefined)
+    return claimed
+  }
   const stopSignal = new AbortController()
 
   const sleep = (ms: number) =>
@@ -120,7 +143,7 @@ export function startWorker(options: WorkerOptions): Worker {
     while (!stopping) {
       let job: JobRow | undefined
       try {
-        job = await claimJob(db, id, leaseMs)
+        job = await claimNext()
       } catch (error) {
         if (stopping) return
         logger.error({ err: error instanceof Error ? error.message : error }, 'job claim failed')
@@ -134,6 +157,7 @@ export function startWorker(options: WorkerOptions): Worker {
         await runOne(job)
       } finally {
         busySlots--
+        runningKinds.set(job.kind, runningKinds.get(job.kind)! - 1)
       }
     }
   }

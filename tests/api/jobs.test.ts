@@ -116,13 +116,19 @@ describe('the job queue on one database', () => {
 
   const start = (
     handlers: Record<string, JobHandler>,
-    options: { concurrency?: number; identity?: string; leaseMs?: number } = {},
+    options: {
+      concurrency?: number
+      identity?: string
+      leaseMs?: number
+      limits?: Array<{ kinds: string[]; max: number }>
+    } = {},
   ) => {
     const worker = startWorker({
       db,
       logger,
       handlers,
       concurrency: options.concurrency ?? 1,
+      limits: options.limits,
       pollMs: 20,
       identity: options.identity,
       leaseMs: options.leaseMs,
@@ -149,6 +155,57 @@ describe('the job queue on one database', () => {
   afterEach(async () => {
     await Promise.all(workers.map((worker) => worker.stop()))
     workers = []
+  })
+
+  it("runs no more of a limit's kinds at once than it allows; a free slot takes other kinds", async () => {
+    const running = new Set<string>()
+    const seenTogether: string[][] = []
+    const release = new Map<string, () => void>()
+    const blocking: JobHandler = async (payload) => {
+      const name = (payload as { name: string }).name
+      running.add(name)
+      seenTogether.push([...running].sort())
+      await new Promise<void>((resolve) => release.set(name, resolve))
+      running.delete(name)
+    }
+    const importJob = await enqueueJob(db, 'test.import', { name: 'import' })
+    const metricsJob = await enqueueJob(db, 'test.metrics', { name: 'metrics' })
+    const otherJob = await enqueueJob(db, 'test.other', { name: 'other' })
+    try {
+      start(
+        { 'test.import': blocking, 'test.metrics': blocking, 'test.other': blocking },
+        { concurrency: 3, limits: [{ kinds: ['test.import', 'test.metrics'], max: 1 }] },
+      )
+      await vi.waitFor(() => expect([...running].sort()).toEqual(['import', 'other']), {
+        timeout: 5000,
+        interval: 20,
+      })
+      // The third slot stays free: the limit's place is taken and nothing else is queued.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect((await jobRow(db, metricsJob!.id)).status).toBe('queued')
+
+      release.get('import')!()
+      await vi.waitFor(() => expect(running.has('metrics')).toBe(true), {
+        timeout: 5000,
+        interval: 20,
+      })
+      release.get('metrics')!()
+      release.get('other')!()
+      await vi.waitFor(
+        async () => {
+          for (const job of [importJob, metricsJob, otherJob]) {
+            expect((await jobRow(db, job!.id)).status).toBe('succeeded')
+          }
+        },
+        { timeout: 5000, interval: 20 },
+      )
+      expect(
+        seenTogether.some((names) => names.includes('import') && names.includes('metrics')),
+      ).toBe(false)
+    } finally {
+      // A failed expectation must not leave the worker waiting for its jobs at stop().
+      for (const finish of release.values()) finish()
+    }
   })
 
   it('runs handlers in the database background lane, so requests pass their queries', async () => {

@@ -1,17 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiClient } from '../support/api-client.ts'
 import { fakeCve, startNvdFake, type NvdFake } from '../support/fakes/nvd.ts'
+import { startLookoutProcess } from '../support/lookout-process.ts'
 import { createScratchDatabase, postgresTestUrl } from '../support/test-database.ts'
 
 // The issue's "a run killed mid-way resumes": a real Lookout process is killed with SIGKILL while
 // its NVD mirror retries page 3, and a new process on the same database and data folder takes the
 // run over at that page, without fetching pages 1 and 2 again.
-
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..')
 
 let nvd: NvdFake
 let dataDir: string
@@ -36,37 +35,15 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true })
 })
 
-/** Starts `server/main.ts` in its own process and answers its base URL once it listens. */
-async function startProcess(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOOKOUT_DATA_DIR: dataDir,
-      LOOKOUT_ROLES: 'api,worker',
-      LOOKOUT_BCRYPT_ROUNDS: '4',
-      LOOKOUT_WORKER_POLL_MS: '50',
-      LOOKOUT_MIRROR_SCHEDULE: 'false',
-      LOG_LEVEL: 'info',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function startProcess() {
+  const started = await startLookoutProcess({
+    LOOKOUT_DATA_DIR: dataDir,
+    LOOKOUT_ROLES: 'api,worker',
+    LOOKOUT_WORKER_POLL_MS: '50',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   })
-  children.push(child)
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let buffered = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString()
-      const ready = /"address":"(http:\/\/[^"]+)"[^\n]*"msg":"Lookout is ready"/.exec(buffered)
-      if (ready) resolve(ready[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`Lookout exited with ${code} before listening`)))
-  })
-  child.stdout!.resume()
-  return { child, baseUrl }
+  children.push(started.child)
+  return started
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000) {
