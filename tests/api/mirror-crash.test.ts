@@ -39,6 +39,9 @@ async function startProcess() {
   const started = await startLookoutProcess({
     LOOKOUT_DATA_DIR: dataDir,
     LOOKOUT_ROLES: 'api,worker',
+    // The process killed is the one running the job (a worker process follows its parent only
+    // once it notices: tests/api/worker-process.test.ts).
+    LOOKOUT_WORKER_PROCESS: 'false',
     LOOKOUT_WORKER_POLL_MS: '50',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   })
