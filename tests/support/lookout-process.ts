@@ -34,8 +34,9 @@ export async function startLookoutProcess(env: Record<string, string>): Promise<
   const logs: Array<Record<string, unknown>> = []
   const waiters = new Set<() => void>()
   let partial = ''
-  child.stdout!.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n')
+  child.stdout!.setEncoding('utf8')
+  child.stdout!.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n')
     partial = lines.pop()!
     for (const line of lines) {
       try {
