@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bomOf } from '../support/analysis-fixtures.ts'
 import { apiClient } from '../support/api-client.ts'
 import { startFakeOssIndex, type FakeOssIndex } from '../support/fakes/ossindex.ts'
@@ -16,34 +16,26 @@ import { createScratchDatabase, postgresTestUrl } from '../support/test-database
 const adminUrl = postgresTestUrl()
 const onLinux = fs.existsSync('/proc/self/stat')
 
-/** A process's state and nice value from /proc (state 'Z' is a zombie: ended, not yet reaped). */
-function procStat(pid: number) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+/** State and nice value from a /proc stat file (state 'Z' is a zombie: ended, not yet reaped). */
+function procStat(statFile: string) {
+  const stat = fs.readFileSync(statFile, 'utf8')
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return { state: fields[0]!, nice: Number(fields[16]) }
 }
 
-function threadNices(pid: number) {
-  return fs.readdirSync(`/proc/${pid}/task`).map((threadId) => {
-    const stat = fs.readFileSync(`/proc/${pid}/task/${threadId}/stat`, 'utf8')
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
-  })
-}
+const niceOf = (pid: number) => procStat(`/proc/${pid}/stat`).nice
+
+const threadNices = (pid: number) =>
+  fs
+    .readdirSync(`/proc/${pid}/task`)
+    .map((threadId) => procStat(`/proc/${pid}/task/${threadId}/stat`).nice)
 
 function isRunning(pid: number) {
   try {
     process.kill(pid, 0)
-    return !onLinux || procStat(pid).state !== 'Z'
+    return !onLinux || procStat(`/proc/${pid}/stat`).state !== 'Z'
   } catch {
     return false
-  }
-}
-
-async function until(what: string, probe: () => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
@@ -116,9 +108,9 @@ describe.runIf(adminUrl)('worker process (PostgreSQL)', () => {
     expect(isRunning(workerPid)).toBe(true)
     if (onLinux) {
       expect(ready.nice).toBe(10)
-      expect(procStat(workerPid).nice).toBe(10)
+      expect(niceOf(workerPid)).toBe(10)
       expect(new Set(threadNices(workerPid))).toEqual(new Set([10]))
-      expect(procStat(lookout.child.pid!).nice).toBe(procStat(process.pid).nice)
+      expect(niceOf(lookout.child.pid!)).toBe(niceOf(process.pid))
     }
     await uploadSettles(lookout, 'woken')
     lookout.child.kill('SIGTERM')
@@ -135,11 +127,12 @@ describe.runIf(adminUrl)('worker process (PostgreSQL)', () => {
     await lookout.logLine((line) => line.msg === 'worker process ended; restarting it')
     const second = Number((await workerReady(lookout, seen)).pid)
     expect(second).not.toBe(first)
-    if (onLinux) expect(procStat(second).nice).toBe(5)
+    if (onLinux) expect(niceOf(second)).toBe(5)
     await uploadSettles(lookout, 'restarted')
 
     lookout.child.kill('SIGKILL')
-    await until('the worker process to end with its parent', () => !isRunning(second))
+    // The worker process ends with its parent.
+    await vi.waitFor(() => expect(isRunning(second)).toBe(false), { timeout: 20_000, interval: 50 })
   }, 60_000)
 
   it('keeps jobs in the one process when LOOKOUT_WORKER_PROCESS=false', async () => {
